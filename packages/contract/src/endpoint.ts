@@ -1,0 +1,71 @@
+import type { z } from 'zod/mini';
+import type { Reason } from './reasons.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** reCAPTCHA action names (letters, "/" and "_" only; clarifications.md). */
+export const BOT_CHECK_ACTIONS = [
+  'login',
+  'forgot_password',
+  'reset_password',
+  'register',
+  'token_info',
+  'webauthn_get_post',
+  'webauthn_offer',
+] as const;
+export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
+
+/** The header that carries the bot-check token (design.md). */
+export const BOT_CHECK_HEADER = 'X-Recaptcha-Token';
+
+export interface BotCheck {
+  action: BotCheckAction;
+  /** The offer call sends a token when it has one; the server does not require it. */
+  required: boolean;
+}
+
+/**
+ * One call of spec section 7, defined once: method, path, the JSON body or
+ * query it takes, the answer it gives and the reasons it may return.
+ */
+export interface Endpoint<
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Answer extends z.ZodMiniType = z.ZodMiniType,
+> {
+  /** Stable name, used in logs, tests and the OpenAPI operationId. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly body: Body;
+  readonly query: Query;
+  readonly answer: Answer;
+  /** Every reason code this call may answer with (business failures, HTTP 200). */
+  readonly reasons: readonly Reason[];
+  readonly botCheck?: BotCheck;
+  /** True for calls the spec does not list (sign-out, …). */
+  readonly addition?: boolean;
+}
+
+export function defineEndpoint<
+  Body extends z.ZodMiniType | undefined,
+  Query extends z.ZodMiniType | undefined,
+  Answer extends z.ZodMiniType,
+>(endpoint: Endpoint<Body, Query, Answer>): Endpoint<Body, Query, Answer> {
+  return endpoint;
+}
+
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodMiniType | undefined, z.ZodMiniType>
+  ? B extends z.ZodMiniType
+    ? z.input<B>
+    : undefined
+  : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodMiniType | undefined, infer Q, z.ZodMiniType>
+  ? Q extends z.ZodMiniType
+    ? z.input<Q>
+    : undefined
+  : never;
+export type AnswerOf<E> = E extends Endpoint<z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer A>
+  ? z.output<A>
+  : never;

@@ -1,0 +1,34 @@
+export * from './user.ts';
+export * from './device.ts';
+export * from './server.ts';
+export * from './webauthn.ts';
+
+import * as user from './user.ts';
+import * as device from './device.ts';
+import * as server from './server.ts';
+import * as webauthn from './webauthn.ts';
+
+/** Every call, spec section 7 first, then the additions. */
+export const ENDPOINTS = [
+  user.userInfo,
+  user.login,
+  user.pinAttempts,
+  user.pinSubmit,
+  user.pinSkip,
+  user.newDevice,
+  user.forgotPassword,
+  user.resetPassword,
+  user.register,
+  user.tokenInfo,
+  device.deviceUserList,
+  device.deviceUserRemove,
+  server.serverInfo,
+  server.serverVersion,
+  webauthn.webauthnCreateOptions,
+  webauthn.webauthnCreate,
+  webauthn.webauthnGetOptions,
+  webauthn.webauthnGet,
+  webauthn.webauthnOfferSave,
+  webauthn.webauthnOffer,
+  user.logout,
+] as const;

@@ -1,0 +1,56 @@
+// A local ESLint rule: imports flow one way (conventions.md, rule 6).
+//   web:    app → flows → shared → contract; flows never import each other.
+//   server: modules don't reach into each other's repositories.
+import path from 'node:path';
+
+const WEB_SRC = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
+const SERVER_MODULES = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
+
+function webLayer(file) {
+  const i = file.indexOf(WEB_SRC);
+  if (i < 0) return null;
+  const rest = file.slice(i + WEB_SRC.length).split(path.sep);
+  const [top, sub] = rest;
+  if (top === 'flows') return { layer: 'flows', flow: sub };
+  if (top === 'shared' || top === 'app' || top === 'locales' || top === 'legacy') return { layer: top };
+  return { layer: 'root' };
+}
+
+const RANK = { app: 3, legacy: 3, root: 3, flows: 2, shared: 1, locales: 0 };
+
+export default {
+  rules: {
+    layers: {
+      meta: { type: 'problem', schema: [], messages: { layer: '{{why}}' } },
+      create(context) {
+        const file = context.filename;
+        return {
+          ImportDeclaration(node) {
+            const spec = node.source.value;
+            if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+            const target = path.resolve(path.dirname(file), spec);
+            const from = webLayer(file);
+            if (from) {
+              const to = webLayer(target + (path.extname(target) ? '' : path.sep));
+              if (!to) return;
+              if (RANK[to.layer] > RANK[from.layer]) {
+                context.report({ node, messageId: 'layer', data: { why: `${from.layer}/ must not import from ${to.layer}/ (app → flows → shared)` } });
+              } else if (from.layer === 'flows' && to.layer === 'flows' && from.flow !== to.flow) {
+                context.report({ node, messageId: 'layer', data: { why: `flow ${from.flow} must not import flow ${to.flow}` } });
+              }
+              return;
+            }
+            const mi = file.indexOf(SERVER_MODULES);
+            if (mi >= 0 && target.includes(SERVER_MODULES)) {
+              const own = file.slice(mi + SERVER_MODULES.length).split(path.sep)[0];
+              const other = target.slice(target.indexOf(SERVER_MODULES) + SERVER_MODULES.length).split(path.sep)[0];
+              if (own !== other && /\.repository(\.ts)?$/.test(target)) {
+                context.report({ node, messageId: 'layer', data: { why: `module ${own} must not use the repository of module ${other}; call its service` } });
+              }
+            }
+          },
+        };
+      },
+    },
+  },
+};
