@@ -254,3 +254,16 @@ export const tokenInfo = defineEndpoint({
   reasons: ['wrong_token', 'missing_token', 'app_error', 'bot_check_failed'],
   botCheck: { action: 'token_info', required: true },
 });
+
+/**
+ * The language cookie: set by the footer's language choice in the browser,
+ * read by the server for user info (clarifications.md, "Language").
+ */
+export const LANGUAGE_COOKIE = 'gh_lang';
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Picks a supported locale; sk for anything else (spec section 1). */
+export function toLocale(value: string | null | undefined): Locale {
+  const lower = (value ?? '').toLowerCase().split(/[-_]/)[0];
+  return (LOCALES as readonly string[]).includes(lower ?? '') ? (lower as Locale) : DEFAULT_LOCALE;
+}
