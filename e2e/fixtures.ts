@@ -1,0 +1,98 @@
+// Test fixtures: each test gets its own account, created with the operator
+// CLI against the database of the server under test.
+import { test as base, expect, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { AxeBuilder } from '@axe-core/playwright';
+import { E2E_DATABASE_URL, REPO_ROOT } from './env.ts';
+
+const run = promisify(execFile);
+
+export type Locale = 'en' | 'sk' | 'cs';
+type Catalogue = Record<string, string>;
+
+const catalogues = new Map<Locale, Catalogue>();
+/** The message catalogue of a locale, as the app ships it. */
+export function catalogue(locale: Locale): Catalogue {
+  let messages = catalogues.get(locale);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/web/src/locales', `${locale}.json`), 'utf8')) as Catalogue;
+    catalogues.set(locale, messages);
+  }
+  return messages;
+}
+
+/** A message's text with simple {placeholders} filled in. */
+export function text(locale: Locale, id: string, values: Record<string, string> = {}): string {
+  const message = catalogue(locale)[id];
+  if (message === undefined) throw new Error(`no message ${id} in ${locale}`);
+  return message.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? `{${name}}`);
+}
+
+/** Runs the operator CLI (`npm run admin -- …`) against the e2e database. */
+export async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, NODE_ENV: 'test' },
+  });
+  return stdout;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  surname: string;
+}
+
+let counter = 0;
+export async function createUser(overrides: Partial<TestUser> & { language?: Locale } = {}): Promise<TestUser> {
+  counter += 1;
+  const user: TestUser = {
+    email: `e2e-${process.pid}-${Date.now().toString(36)}-${counter}@example.test`,
+    password: `Pw-${Math.random().toString(36).slice(2, 10)}A1`,
+    firstName: 'Eva',
+    surname: 'Tester',
+    ...overrides,
+  };
+  await admin(
+    'user',
+    'create',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+    '--first-name',
+    user.firstName,
+    '--surname',
+    user.surname,
+    '--language',
+    overrides.language ?? 'en',
+  );
+  return user;
+}
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Asserts that axe-core finds no WCAG 2.2 AA violation on the page as it is. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  expect(summary, 'axe-core WCAG 2.2 AA violations').toEqual([]);
+}
+
+export const test = base.extend<{ user: TestUser; lang: Locale }>({
+  /** The app language for the test, chosen as the footer does (gh_lang cookie). */
+  lang: ['en', { option: true }],
+  user: async ({}, use) => {
+    await use(await createUser());
+  },
+  page: async ({ page, baseURL, lang }, use) => {
+    await page.context().addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? 'http://localhost' }]);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm test`: every check of the project, in order, and one closing line
+// `N passed, N failed` that sums every suite (CI reads it).
+//   1. static checks: typecheck (each workspace) and lint, one check each;
+//   2. the production build of the web app (the bundle budget and e2e use it);
+//   3. unit and integration tests (vitest: contract, server, web);
+//   4. end-to-end tests (Playwright in the system's Chromium).
+// Set TEST_SKIP_E2E=1 to leave out step 4 locally (CI never does).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'node_modules', '.cache', 'gatehouse-test');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function step(title) {
+  console.log(`\n=== ${title} ===`);
+}
+
+function exec(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  return result.status ?? 1;
+}
+
+function check(name, command, args) {
+  step(name);
+  const ok = exec(command, args) === 0;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  return ok;
+}
+
+const withE2e = process.env.TEST_SKIP_E2E !== '1';
+const chromium = findChromium();
+if (withE2e && !chromium) {
+  console.error(MISSING_CHROMIUM_HELP);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+// 1. Static checks.
+for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
+  check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+}
+check('lint', 'npx', ['eslint', '.']);
+
+// 2. Build (the bundle-budget test and the end-to-end tests need it).
+const built = check('build web app', 'npm', ['run', 'build', '-w', '@gatehouse/web']);
+
+// 3. Unit and integration tests.
+step('vitest (contract, server, web)');
+const vitestReport = path.join(reports, 'vitest.json');
+exec('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  lines.push(`${report.numFailedTests + (report.numFailedTestSuites ?? 0) ? 'FAIL' : 'ok  '} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites ?? 0} files failed to run`);
+} else {
+  totals.failed += 1;
+  lines.push('FAIL vitest: no report (the runner crashed)');
+}
+
+// 4. End-to-end tests.
+if (withE2e) {
+  step(`playwright (${chromium})`);
+  if (!built) {
+    totals.failed += 1;
+    lines.push('FAIL playwright: not run, the build failed');
+  } else {
+    const e2eReport = path.join(reports, 'playwright.json');
+    exec('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROME_PATH: chromium },
+    });
+    if (existsSync(e2eReport)) {
+      const { stats, errors } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+      const failed = stats.unexpected + stats.flaky + (errors?.length ?? 0);
+      totals.passed += stats.expected;
+      totals.failed += failed;
+      totals.skipped += stats.skipped;
+      lines.push(`${failed ? 'FAIL' : 'ok  '} playwright: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped`);
+    } else {
+      totals.failed += 1;
+      lines.push('FAIL playwright: no report (the runner crashed)');
+    }
+  }
+} else {
+  lines.push('skip playwright (TEST_SKIP_E2E=1)');
+}
+
+console.log('\n=== summary ===');
+for (const line of lines) console.log(line);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
