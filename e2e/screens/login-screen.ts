@@ -1,0 +1,29 @@
+// The login form as a user sees it: found by role and accessible name.
+import type { Page } from '@playwright/test';
+import { text, type Locale } from '../fixtures.ts';
+
+export function loginScreen(page: Page, lang: Locale = 'en') {
+  const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+  return {
+    heading: page.getByRole('heading', { level: 1, name: t('signIn.login.title') }),
+    email: page.getByLabel(t('signIn.login.email'), { exact: true }),
+    password: page.getByLabel(t('signIn.login.password'), { exact: true }),
+    submit: page.getByRole('button', { name: t('signIn.login.submit'), exact: true }),
+    async open(query = '') {
+      await page.goto(`/signin/${query}`);
+      await this.email.waitFor();
+    },
+    async signIn(email: string, password: string) {
+      await this.email.fill(email);
+      await this.password.fill(password);
+      await this.submit.click();
+    },
+  };
+}
+
+export function defaultPage(page: Page, lang: Locale = 'en') {
+  return {
+    signedInAs: (name: string, email: string) => page.getByText(text(lang, 'legacy.signedInAs', { name, email })),
+    signOut: page.getByRole('button', { name: text(lang, 'legacy.signOut') }),
+  };
+}

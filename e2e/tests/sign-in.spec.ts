@@ -1,0 +1,167 @@
+import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
+import { defaultPage, loginScreen } from '../screens/login-screen.ts';
+
+test.describe('signing in with e-mail and password', () => {
+  test('a user created with the CLI signs in and lands on the default page', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn(user.email, user.password);
+    await expect(page).toHaveURL(/\/$/);
+    const home = defaultPage(page);
+    await expect(home.signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
+
+    await home.signOut.click();
+    await expect(login.heading).toBeVisible();
+  });
+
+  test('a wrong password shows the incorrect-credentials notice and keeps the user on the form', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn(user.email, `${user.password}x`);
+    await expect(page.getByRole('alert').filter({ hasText: text('en', 'signIn.notice.invalidCredentials') })).toBeVisible();
+    await expect(page).toHaveURL(/\/signin\/$/);
+  });
+
+  test('an unknown e-mail gets the same notice as a wrong password', async ({ page }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn('nobody-here@example.test', 'Whatever123');
+    await expect(page.getByRole('alert').filter({ hasText: text('en', 'signIn.notice.invalidCredentials') })).toBeVisible();
+  });
+
+  test('empty fields ask for the e-mail and the password and send nothing', async ({ page }) => {
+    const login = loginScreen(page);
+    await login.open();
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/login')) loginCalls += 1;
+    });
+    await login.submit.click();
+    await expect(page.getByText(text('en', 'validation.enterField', { field: text('en', 'field.email') }))).toBeVisible();
+    await expect(page.getByText(text('en', 'validation.enterField', { field: text('en', 'field.password') }))).toBeVisible();
+    await expect(login.email).toBeFocused();
+    expect(loginCalls).toBe(0);
+  });
+
+  test('a malformed e-mail asks for a valid address', async ({ page }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn('jana.example.com', 'Whatever123');
+    await expect(page.getByText(text('en', 'validation.enterValidEmail'))).toBeVisible();
+  });
+});
+
+test.describe('routes and redirects', () => {
+  test('an unknown route inside the app goes to the sign-in route', async ({ page }) => {
+    await page.goto('/signin/no/such/page');
+    await expect(loginScreen(page).heading).toBeVisible();
+    await expect(page).toHaveURL(/\/signin\/$/);
+  });
+
+  test('a guest opening the default page is sent to sign in and comes back after it', async ({ page, user }) => {
+    await page.goto('/');
+    const login = loginScreen(page);
+    await expect(login.heading).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
+    await login.signIn(user.email, user.password);
+    await expect(defaultPage(page).signOut).toBeVisible();
+  });
+
+  test('after sign-in the browser goes to a same-origin redirect', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open('?redirect=%2F%3Ffrom%3Dmail');
+    await login.signIn(user.email, user.password);
+    await expect(page).toHaveURL(/\/\?from=mail$/);
+  });
+
+  test('a redirect to another origin is refused and the default page is used', async ({ page, user, baseURL }) => {
+    const login = loginScreen(page);
+    await login.open('?redirect=https%3A%2F%2Fevil.example%2Fphish');
+    await login.signIn(user.email, user.password);
+    await expect(defaultPage(page).signOut).toBeVisible();
+    const landed = new URL(page.url());
+    expect(landed.host).toBe(new URL(baseURL ?? '').host);
+    expect(landed.pathname).toBe('/');
+  });
+
+  test('an already signed-in visitor of the sign-in route is redirected at once', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn(user.email, user.password);
+    await expect(defaultPage(page).signOut).toBeVisible();
+
+    await page.goto('/signin/?redirect=%2F%3Fagain%3D1');
+    await expect(page).toHaveURL(/\/\?again=1$/);
+    await expect(defaultPage(page).signOut).toBeVisible();
+  });
+});
+
+test.describe('languages', () => {
+  for (const lang of ['sk', 'cs', 'en'] as const) {
+    test.describe(`in ${lang}`, () => {
+      test.use({ lang });
+
+      test(`the login form speaks ${lang} and has no WCAG 2.2 AA violation`, async ({ page }) => {
+        const login = loginScreen(page, lang);
+        await login.open();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(login.heading).toBeVisible();
+        await expect(login.submit).toBeVisible();
+        await expectNoAxeViolations(page);
+
+        await login.submit.click();
+        await expect(page.getByText(text(lang, 'validation.enterField', { field: text(lang, 'field.email') }))).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    });
+  }
+
+  test('without a choice the app follows the browser language and falls back to Slovak', async ({ browser, baseURL }) => {
+    const german = await browser.newContext({ locale: 'de-DE', baseURL });
+    const page = await german.newPage();
+    await page.goto('/signin/');
+    await expect(page.getByRole('heading', { level: 1, name: text('sk', 'signIn.login.title') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
+    await german.close();
+  });
+
+  test('the language choice in the footer switches the page and is remembered', async ({ page }) => {
+    const login = loginScreen(page, 'en');
+    await login.open();
+    await page.getByLabel(text('en', 'app.language.label')).selectOption('cs');
+    await expect(loginScreen(page, 'cs').heading).toBeVisible();
+    await page.reload();
+    await expect(loginScreen(page, 'cs').heading).toBeVisible();
+  });
+});
+
+test.describe('failures', () => {
+  test('the internal error page offers a reload and has no WCAG 2.2 AA violation', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/server/version', (route) => (failing ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    await page.goto('/signin/');
+    await expect(page.getByText(text('en', 'app.error.internal.message'))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    failing = false;
+    await page.getByRole('button', { name: text('en', 'app.action.reload') }).click();
+    await expect(loginScreen(page).heading).toBeVisible();
+  });
+
+  test('a login that gets no answer shows the server-error notice on the form', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await page.route('**/api/user/login', (route) => route.abort('connectionrefused'));
+    await login.signIn(user.email, user.password);
+    await expect(page.getByText(text('en', 'signIn.notice.serverError'))).toBeVisible();
+  });
+
+  test('a 408 answer shows the network snackbar with a reload action', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await page.route('**/api/user/login', (route) => route.fulfill({ status: 408, contentType: 'application/json', body: '{}' }));
+    await login.signIn(user.email, user.password);
+    await expect(page.getByText(text('en', 'app.snackbar.network'))).toBeVisible();
+    await expect(page.getByRole('button', { name: text('en', 'app.action.reload') })).toBeVisible();
+  });
+});
