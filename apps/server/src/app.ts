@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { LogStream } from './plugins/logging.ts';
+import type { Config } from './config/config.ts';
+import { createDatabase, type Db } from './db/database.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { SessionAccess } from './plugins/session.plugin.ts';
+import { deviceRoutes } from './modules/device/device.routes.ts';
+import { serverInfoRoutes } from './modules/server-info/server-info.routes.ts';
+import { SessionRepository } from './modules/session/session.repository.ts';
+import { SessionService } from './modules/session/session.service.ts';
+import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
+import { ThrottleService } from './modules/throttle/throttle.service.ts';
+import { LoginService } from './modules/user/login.service.ts';
+import { UserRepository } from './modules/user/user.repository.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+
+/** Auth calls are small JSON documents (security.md). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppDeps {
+  /** The clock for every expiry (milliseconds since the epoch); tests move it. */
+  now?: () => number;
+  /** An open database (tests pass a fresh one); otherwise one is opened from config and closed with the app. */
+  db?: Db;
+  logStream?: LogStream;
+  hasherLimits?: HasherLimits;
+  argon2Params?: Argon2Params;
+}
+
+/** Registers plugins, then modules. Never listens: server.ts does, tests inject. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const now = deps.now ?? Date.now;
+  const db = deps.db ?? createDatabase(config.database);
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    // The address a throttle counts: the socket's, until a trusted proxy is configured (a later issue).
+    trustProxy: false,
+  });
+  if (!deps.db) app.addHook('onClose', async () => db.destroy());
+
+  // JSON only: drop the text/plain parser so that any other media type answers 415.
+  app.removeContentTypeParser('text/plain');
+
+  await errorHandlerPlugin(app);
+  await securityPlugin(app, { config });
+  await app.register(fastifyCookie);
+
+  const hasher = new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
+  const sessionService = new SessionService(new SessionRepository(db), now, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const sessions = new SessionAccess(sessionService, config);
+  const users = new UserRepository(db);
+  const throttle = new ThrottleService(new ThrottleRepository(db), now);
+  const loginService = new LoginService(users, hasher, throttle, now);
+
+  await app.register(serverInfoRoutes, { config });
+  await app.register(userRoutes, { sessions, loginService, users });
+  await app.register(deviceRoutes);
+  await app.register(webRoutes, { webDist: config.webDist });
+  return app;
+}

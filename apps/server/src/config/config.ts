@@ -1,0 +1,141 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, whatever the working directory (config defaults are relative to it). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n > 0, 'must be greater than 0')
+    .optional()
+    .transform((n) => n ?? fallback);
+
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'must be an origin like https://example.org (scheme, host and optional port, no path)');
+
+const EnvSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65535, 'must be between 0 and 65535')
+    .optional()
+    .transform((n) => n ?? 8080),
+  HOST: z.string().min(1).optional().transform((h) => h ?? '127.0.0.1'),
+  PUBLIC_ORIGIN: origin.optional(),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v) || /^file:\/\//i.test(v), {
+      message: 'must be a SQLite file path or a postgres:// URL',
+    })
+    .optional(),
+  REDIRECT_ALLOWLIST: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    )
+    .pipe(z.array(origin)),
+  SESSION_IDLE_MINUTES: positiveInt(30),
+  SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  COPYRIGHT: z.string().min(1).optional().transform((v) => v ?? '© 2026 Gatehouse'),
+  CONTACT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional().transform((v) => v ?? 'development'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  // Later issues: SMTP_URL (mail), RECAPTCHA_* (bot check). Read here so that a bad value is reported at start.
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+});
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Exact origin of the app; also the WebAuthn origin and the base of links in mails. */
+  publicOrigin: string;
+  /** True when cookies may not be Secure (plain http on a loopback host, development only). */
+  insecureLoopback: boolean;
+  database: DatabaseTarget;
+  redirectAllowlist: readonly string[];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  copyright: string;
+  contactUrl: string | null;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDist: string;
+  smtpUrl: string | null;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function databaseTarget(url: string | undefined): DatabaseTarget {
+  if (url === undefined) return { kind: 'sqlite', file: path.join(REPO_ROOT, 'data', 'gatehouse.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (url === ':memory:') return { kind: 'sqlite', file: url };
+  const file = url.startsWith('file://') ? fileURLToPath(url) : url;
+  return { kind: 'sqlite', file: path.resolve(REPO_ROOT, file) };
+}
+
+/** Parses the environment once; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.0'): Config {
+  // Empty strings mean "not set" (a blank line in an env file should not be a bad value).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}: ${issue.message}${name in present ? ` (got "${String(present[name])}")` : ''}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const url = new URL(publicOrigin);
+  const insecureLoopback = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol === 'http:' && !insecureLoopback) {
+    throw new ConfigError([`PUBLIC_ORIGIN: plain http is allowed only on localhost (got "${publicOrigin}")`]);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin,
+    insecureLoopback,
+    database: databaseTarget(e.DATABASE_URL),
+    redirectAllowlist: e.REDIRECT_ALLOWLIST,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    copyright: e.COPYRIGHT,
+    contactUrl: e.CONTACT_URL ?? null,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    smtpUrl: e.SMTP_URL ?? null,
+    version,
+  };
+}

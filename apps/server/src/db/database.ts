@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { DatabaseTarget } from '../config/config.ts';
+import type { Database } from './schema.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+export type Db = Kysely<Database>;
+
+/** Every migration, in order. Add new ones at the end with the next number. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const PG_INT8_OID = 20;
+
+export function createDatabase(target: DatabaseTarget): Db {
+  if (target.kind === 'postgres') {
+    // Timestamps are bigint milliseconds: parse int8 as a JS number (safe below 2^53) so both dialects answer alike.
+    const types = {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    };
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, types, max: 10 }) }) });
+  }
+  if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new SqliteDatabase(target.file);
+  // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged write survive a crash (security.md).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // Several processes may share the file: wait for a lock instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}
+
+/** count(*) is a string from pg and a number from SQLite. */
+export function toCount(value: string | number | bigint | null | undefined): number {
+  return Number(value ?? 0);
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/database.ts';
+import type { SessionLevel, SessionsTable } from '../../db/schema.ts';
+
+export type SessionRow = SessionsTable;
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  findByHash(idHash: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+  }
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  async touch(idHash: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+  }
+
+  async delete(idHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  async deleteExpired(now: number, idleMs: number): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+      .execute();
+  }
+
+  async deleteForUser(userId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  /** For tests and diagnostics. */
+  async levelOf(idHash: string): Promise<SessionLevel | undefined> {
+    return (await this.findByHash(idHash))?.level;
+  }
+}

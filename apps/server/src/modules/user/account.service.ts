@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { checkNewPassword, isValidEmail, normalizeEmail, LOCALES, type Locale } from '@gatehouse/contract';
+import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { UserRepository, UserRow } from './user.repository.ts';
+
+/** An operator's mistake (CLI): the message is shown as is. */
+export class AccountError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName?: string;
+  surname?: string;
+  language?: string;
+  verified?: boolean;
+}
+
+export type AccountState = 'active' | 'disabled' | 'blocked' | 'unverified' | 'invited';
+
+export interface AccountSummary {
+  id: string;
+  email: string;
+  name: string;
+  language: string;
+  state: AccountState;
+}
+
+export function accountState(row: UserRow): AccountState {
+  if (row.disabled_at !== null) return 'disabled';
+  if (row.blocked_at !== null) return 'blocked';
+  if (row.password_hash === null) return 'invited';
+  if (!row.email_verified) return 'unverified';
+  return 'active';
+}
+
+/** Accounts as the operator manages them (the sign-in app never creates accounts). */
+export class AccountService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly now: () => number,
+  ) {}
+
+  async create(input: NewAccount): Promise<AccountSummary> {
+    if (!isValidEmail(input.email)) throw new AccountError(`Not a valid e-mail address: ${input.email}`);
+    const language = input.language ?? 'sk';
+    if (!(LOCALES as readonly string[]).includes(language)) {
+      throw new AccountError(`Unknown language "${language}": use one of ${LOCALES.join(', ')}`);
+    }
+    const problem = checkNewPassword(input.password);
+    if (problem) {
+      throw new AccountError('The password must have at least 8 characters with an upper-case letter, a lower-case letter and a digit');
+    }
+    const email = normalizeEmail(input.email);
+    if (await this.users.findByEmail(email)) throw new AccountError(`An account with the e-mail ${email} already exists`);
+    const now = this.now();
+    const row: UserRow = {
+      id: randomUUID(),
+      email,
+      first_name: input.firstName?.trim() ?? '',
+      surname: input.surname?.trim() ?? '',
+      language: language as Locale,
+      password_hash: await this.hasher.hash(input.password),
+      email_verified: input.verified === false ? 0 : 1,
+      disabled_at: null,
+      blocked_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.users.insert(row);
+    return summarize(row);
+  }
+
+  async disable(email: string): Promise<void> {
+    if (!(await this.users.setDisabledAt(normalizeEmail(email), this.now(), this.now()))) throw unknownEmail(email);
+  }
+
+  async enable(email: string): Promise<void> {
+    if (!(await this.users.setDisabledAt(normalizeEmail(email), null, this.now()))) throw unknownEmail(email);
+  }
+
+  async list(): Promise<AccountSummary[]> {
+    return (await this.users.list()).map(summarize);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.users.count()) === 0;
+  }
+}
+
+function unknownEmail(email: string): AccountError {
+  return new AccountError(`No account has the e-mail ${normalizeEmail(email)}`);
+}
+
+function summarize(row: UserRow): AccountSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    name: [row.first_name, row.surname].filter((s) => s.length > 0).join(' '),
+    language: row.language,
+    state: accountState(row),
+  };
+}

@@ -1,0 +1,43 @@
+import { toCount, type Db } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export type UserRow = UsersTable;
+
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  findByEmail(normalizedEmail: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', normalizedEmail).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(row: UserRow): Promise<void> {
+    await this.db.insertInto('users').values(row).execute();
+  }
+
+  async setPasswordHash(id: string, passwordHash: string, now: number): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Returns false when no account has this e-mail. */
+  async setDisabledAt(normalizedEmail: string, disabledAt: number | null, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ disabled_at: disabledAt, updated_at: now })
+      .where('email', '=', normalizedEmail)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
+  list(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('email').execute();
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+/** Where log lines go (pino's destination: anything with write). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * Anything that could carry a secret is removed before a line is written
+ * (security.md: no password, PIN, token, cookie or session id in any log).
+ */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-recaptcha-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password2',
+  '*.pin_code',
+  '*.token',
+  '*.cookie',
+  '*.sessionId',
+];
+
+/** Query values can be tokens (token info): keep the names, drop the values. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const names = [...new URLSearchParams(url.slice(q + 1)).keys()];
+  return `${url.slice(0, q)}?${names.map((n) => `${encodeURIComponent(n)}=[redacted]`).join('&')}`;
+}
+
+export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      // No headers at all: they hold cookies, and the bot-check token.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

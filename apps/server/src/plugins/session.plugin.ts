@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { Config } from '../config/config.ts';
+import type { SessionLevel } from '../db/schema.ts';
+import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
+
+/** `__Host-` pins the cookie to this host over https with Path=/; plain-http loopback cannot use it. */
+export function sessionCookieName(config: Pick<Config, 'insecureLoopback'>): string {
+  return config.insecureLoopback ? 'gh_session' : '__Host-gh_session';
+}
+
+export function sessionCookieOptions(config: Pick<Config, 'insecureLoopback'>): CookieSerializeOptions {
+  // No Max-Age: the browser drops it at exit; the server enforces idle and absolute lifetimes itself.
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: !config.insecureLoopback };
+}
+
+const loaded = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+
+/**
+ * Request-scoped access to the session. Nothing is read or written unless a
+ * handler asks, so anonymous page loads create no rows.
+ */
+export class SessionAccess {
+  readonly cookieName: string;
+  private readonly cookieOptions: CookieSerializeOptions;
+
+  constructor(
+    private readonly service: SessionService,
+    config: Pick<Config, 'insecureLoopback'>,
+  ) {
+    this.cookieName = sessionCookieName(config);
+    this.cookieOptions = sessionCookieOptions(config);
+  }
+
+  current(request: FastifyRequest): Promise<ActiveSession | null> {
+    let pending = loaded.get(request);
+    if (!pending) {
+      pending = this.service.resolve(request.cookies[this.cookieName]);
+      loaded.set(request, pending);
+    }
+    return pending;
+  }
+
+  /** Moves the client to a new level with a new session id (rotation). */
+  async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel): Promise<ActiveSession> {
+    const previous = await this.current(request);
+    const { rawId, session } = await this.service.rotate(previous, userId, level);
+    reply.setCookie(this.cookieName, rawId, this.cookieOptions);
+    loaded.set(request, Promise.resolve(session));
+    return session;
+  }
+
+  /** Ends the session and tells the browser to forget the cookie. */
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.service.end(await this.current(request));
+    reply.clearCookie(this.cookieName, this.cookieOptions);
+    loaded.set(request, Promise.resolve(null));
+  }
+}

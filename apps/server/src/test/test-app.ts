@@ -1,0 +1,87 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../config/config.ts';
+import { createDatabase, migrateToLatest, type Db } from '../db/database.ts';
+import { buildApp, type AppDeps } from '../app.ts';
+import { PasswordHasher } from '../plugins/password-hasher.ts';
+import { AccountService, type NewAccount } from '../modules/user/account.service.ts';
+import { UserRepository } from '../modules/user/user.repository.ts';
+
+export const ORIGIN = 'http://localhost:8080';
+
+/** A clock the test moves by hand. */
+export function testClock(start = Date.UTC(2026, 0, 15, 9, 0, 0)) {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATABASE_URL: ':memory:', WEB_DIST: 'apps/server/src/test/no-dist', ...env });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof testClock>;
+  config: Config;
+  accounts: AccountService;
+  close(): Promise<void>;
+}
+
+/** A fresh in-memory database, migrated, and an app built (not listening) on it. */
+export async function createTestApp(options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'db' | 'now'> } = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+  const clock = testClock();
+  const app = await buildApp(config, { ...options.deps, db, now: clock.now });
+  await app.ready();
+  const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now);
+  return {
+    app,
+    db,
+    clock,
+    config,
+    accounts,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+export const DEMO: NewAccount = {
+  email: 'ana.novakova@example.test',
+  password: 'Correct-Horse-7',
+  firstName: 'Ana',
+  surname: 'Nováková',
+  language: 'cs',
+};
+
+export function postJson(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+    payload: JSON.stringify(body),
+  });
+}
+
+/** The session cookie set by an answer, with its attributes. */
+export function sessionCookie(response: LightMyRequestResponse, name = 'gh_session') {
+  return response.cookies.find((c) => c.name === name);
+}
+
+/** Row counts of every table: a refused request must leave them as they were. */
+export async function snapshot(db: Db) {
+  const [users, sessions, throttle] = await Promise.all([
+    db.selectFrom('users').selectAll().execute(),
+    db.selectFrom('sessions').selectAll().execute(),
+    db.selectFrom('throttle').selectAll().execute(),
+  ]);
+  return { users, sessions, throttle };
+}
