@@ -1,0 +1,21 @@
+import { loadConfig, type Config } from '../config/config.ts';
+import { createDatabase, migrateToLatest, type Db } from '../db/database.ts';
+import { PasswordHasher } from '../plugins/password-hasher.ts';
+import { AccountService, type AccountSummary } from '../modules/user/account.service.ts';
+import { UserRepository } from '../modules/user/user.repository.ts';
+
+/** Opens the same database as the server (same DATABASE_URL default) and brings it up to date. */
+export async function openAccounts(config: Config = loadConfig()): Promise<{ accounts: AccountService; db: Db }> {
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+  return { accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now), db };
+}
+
+/** A plain-text table for `user list`. */
+export function formatAccountTable(rows: readonly AccountSummary[]): string {
+  if (rows.length === 0) return 'No accounts.';
+  const header = ['EMAIL', 'NAME', 'LANGUAGE', 'STATE'];
+  const lines = [header, ...rows.map((r) => [r.email, r.name, r.language, r.state])];
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => [...(l[i] ?? '')].length)));
+  return lines.map((l) => l.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { hash } from '@node-rs/argon2';
+import { PasswordHasher } from './password-hasher.ts';
+import { HttpProblem } from './http-problem.ts';
+
+describe('password hashing', () => {
+  const hasher = new PasswordHasher();
+
+  it('stores argon2id with OWASP parameters in the hash string', async () => {
+    const stored = await hasher.hash('Correct-Horse-7');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await hasher.verify(stored, 'Correct-Horse-7')).toBe(true);
+    expect(await hasher.verify(stored, 'correct-Horse-7')).toBe(false);
+  });
+
+  it('normalises to NFKC so that composed and decomposed forms of a password match', async () => {
+    const composed = 'Šťastný-Kôň-7';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    expect(await hasher.verify(await hasher.hash(composed), decomposed)).toBe(true);
+  });
+
+  it('asks for a rehash when the stored parameters are weaker than today', async () => {
+    const weak = await hash('Correct-Horse-7', { memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    expect(hasher.needsRehash(weak)).toBe(true);
+    expect(hasher.needsRehash(await hasher.hash('Correct-Horse-7'))).toBe(false);
+  });
+
+  it('answers false, not an error, for a corrupt stored hash', async () => {
+    expect(await hasher.verify('not-a-hash', 'Correct-Horse-7')).toBe(false);
+  });
+
+  it('refuses with service_busy and Retry-After once the queue is full', async () => {
+    const small = new PasswordHasher({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
+    const results = await Promise.allSettled([small.hash('A-first-1'), small.hash('A-second-2'), small.hash('A-third-3')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const refusal = (results[2] as PromiseRejectedResult).reason as HttpProblem;
+    expect(refusal).toBeInstanceOf(HttpProblem);
+    expect(refusal.statusCode).toBe(503);
+    expect(refusal.reason).toBe('service_busy');
+    expect(refusal.headers['retry-after']).toBe('3');
+    // The slots are freed again afterwards.
+    await expect(small.hash('A-fourth-4')).resolves.toMatch(/^\$argon2id\$/);
+  });
+});
