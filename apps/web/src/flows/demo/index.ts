@@ -1,0 +1,2 @@
+export { ControlsDemoScreen } from './controls-demo-screen';
+export { SnackbarDemoScreen } from './snackbar-demo-screen';
