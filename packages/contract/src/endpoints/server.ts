@@ -20,6 +20,12 @@ export const ServerInfoAnswer = z.object({
   reCaptcha: z._default(ReCaptchaInfo, { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }),
   /** Where a user of an account disabled by an administrator turns to (blocked page). */
   contactUrl: z._default(z.nullable(z.string()), null),
+  /**
+   * Origins besides the app's own that a `redirect` may lead to (the server's
+   * REDIRECT_ALLOWLIST), so that app and server apply the same rule (security.md).
+   * Added for the web app; absent means none.
+   */
+  redirectAllowlist: z._default(z.array(z.string()), []),
 });
 export type ServerInfoAnswer = z.infer<typeof ServerInfoAnswer>;
 

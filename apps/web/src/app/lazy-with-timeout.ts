@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** Spec section 9: a script chunk that has not loaded in 120 s is an error. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadTimeout extends Error {
+  override readonly name = 'ChunkLoadTimeout';
+}
+
+export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, schedule = setTimeout, cancel = clearTimeout): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = schedule(() => reject(new ChunkLoadTimeout(`Chunk did not load in ${timeoutMs} ms`)), timeoutMs);
+    promise.then(
+      (value) => {
+        cancel(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        cancel(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** React.lazy with the chunk time-out; a failure reaches the nearest error boundary. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy's own
+export function lazyWithTimeout<C extends ComponentType<any>>(
+  load: () => Promise<{ default: C }>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): LazyExoticComponent<C> {
+  return lazy(() => withTimeout(load(), timeoutMs));
+}

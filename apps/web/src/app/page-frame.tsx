@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import type { ReCaptchaInfo } from '@gatehouse/contract';
+import { useT } from '../shared/i18n';
+import { LoadingIndicator } from '../shared/ui';
+import { BotCheckNotice } from './bot-check-notice';
+import { LanguageChoice } from './language-choice';
+import styles from './page.module.css';
+
+export interface PageFrameProps {
+  children: ReactNode;
+  /** The document title (already translated); follows the language. */
+  title: string;
+  /** From server version; null while loading (the line keeps its height). */
+  copyright: string | null;
+  reCaptcha?: ReCaptchaInfo | null;
+  /** True while the page waits for data: main reports aria-busy. */
+  busy?: boolean;
+}
+
+/** Landmarks and the common page elements of spec section 1. */
+export function PageFrame({ children, title, copyright, reCaptcha = null, busy = false }: PageFrameProps) {
+  const t = useT();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <img className={styles.logo} src="/signin/favicon.svg" width={40} height={40} alt={t('app.logo')} />
+      </header>
+      <main className={styles.main} aria-busy={busy || undefined}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <BotCheckNotice reCaptcha={reCaptcha} />
+        <LanguageChoice />
+        <p className={styles.copyright}>{copyright ?? '\u00a0'}</p>
+      </footer>
+    </div>
+  );
+}
+
+/** The loading state: the card's place is kept, so nothing jumps when it arrives. */
+export function LoadingPlaceholder() {
+  const t = useT();
+  return (
+    <div className={styles.loading}>
+      <LoadingIndicator size={32} label={t('app.loading')} />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useId, useImperativeHandle } from 'react';
+import type { Ref } from 'react';
+import { useForm } from 'react-hook-form';
+import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
+import type { LoginBody } from '@gatehouse/contract';
+import { useT } from '../../../shared/i18n';
+import { Button, Card, Notice, PasswordField, TextField } from '../../../shared/ui';
+import type { LoginField, LoginNotice } from '../sign-in.machine';
+import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
+import styles from './login-screen.module.css';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Field problems as codes; the messages come from the catalogue at render time. */
+type FieldProblem = 'required' | 'invalid_email';
+
+export interface LoginFormHandle {
+  focusField: (field: LoginField) => void;
+  resetField: (field: LoginField) => void;
+}
+
+export interface LoginScreenProps {
+  submitting: boolean;
+  notice: LoginNotice | null;
+  serverFieldErrors: readonly LoginField[];
+  onSubmit: (body: LoginBody) => void;
+  handle?: Ref<LoginFormHandle>;
+}
+
+const validateEmail = (value: string): FieldProblem | true =>
+  !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
+const validatePassword = (value: string): FieldProblem | true => (value.length > 0 ? true : 'required');
+
+export function LoginScreen({ submitting, notice, serverFieldErrors, onSubmit, handle }: LoginScreenProps) {
+  const t = useT();
+  const titleId = useId();
+  const noticeId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    resetField,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+    shouldFocusError: true,
+  });
+
+  useImperativeHandle(handle, () => ({
+    focusField: (field) => setFocus(field),
+    resetField: (field) => resetField(field, { defaultValue: '' }),
+  }));
+
+  useEffect(() => {
+    for (const field of serverFieldErrors) setError(field, { type: 'server', message: 'required' });
+  }, [serverFieldErrors, setError]);
+
+  const messageFor = (field: LoginField): string | undefined => {
+    const problem = errors[field]?.message;
+    if (problem === undefined || problem === '') return undefined;
+    if (problem === 'invalid_email') return t('validation.enterValidEmail');
+    return t('validation.enterField', { field: t(LOGIN_FIELD_NAMES[field]) });
+  };
+
+  const submit = handleSubmit((values) => onSubmit({ username: values.email.trim(), password: values.password }));
+
+  return (
+    <Card aria-labelledby={titleId} className={styles.card}>
+      <h1 id={titleId} className={styles.title}>
+        {t('signIn.login.title')}
+      </h1>
+      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+        {notice !== null && (
+          <Notice variant="error" id={noticeId}>
+            {t(LOGIN_NOTICE_MESSAGES[notice])}
+          </Notice>
+        )}
+        <TextField
+          label={t('signIn.login.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={messageFor('email')}
+          {...register('email', { validate: validateEmail })}
+        />
+        <PasswordField
+          label={t('signIn.login.password')}
+          autoComplete="current-password"
+          required
+          error={messageFor('password')}
+          aria-describedby={notice === 'invalid_credentials' ? noticeId : undefined}
+          {...register('password', { validate: validatePassword })}
+        />
+        <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
+          {t('signIn.login.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useId, useState } from 'react';
+import type { CurrentUser } from '@gatehouse/contract';
+import { logout, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
+import { InternalErrorPage } from '../app/internal-error-page';
+import { LoadingPlaceholder, PageFrame } from '../app/page-frame';
+import { signInHref } from '../app/routes';
+import { call, reloadPage, useGlobalFailureHandler, useServerError } from '../shared/api';
+import { useLocale, useT } from '../shared/i18n';
+import { Button, Card } from '../shared/ui';
+import styles from './legacy-page.module.css';
+
+export interface LegacyPageProps {
+  replace?: (url: string) => void;
+  assign?: (url: string) => void;
+}
+
+/**
+ * The default "legacy" page at / (clarifications.md): it stands in for the
+ * provider's old application. A guest goes to sign-in with redirect=/.
+ */
+export function LegacyPage({ replace = (url) => window.location.replace(url), assign = (url) => window.location.assign(url) }: LegacyPageProps) {
+  const t = useT();
+  const titleId = useId();
+  const { applyLanguage } = useLocale();
+  const { failed, enterServerError } = useServerError();
+  const handleFailure = useGlobalFailureHandler({ reload: reloadPage });
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [copyright, setCopyright] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void call(serverVersion).then(
+      (answer) => live && setCopyright(answer.copyright),
+      () => undefined, // the footer can do without it
+    );
+    call(userInfo).then(
+      async (answer) => {
+        const current = toCurrentUser(answer);
+        if (!live) return;
+        if (current === null) return enterServerError();
+        if (!current.authenticated) return replace(signInHref('/'));
+        await applyLanguage(current.language);
+        if (live) setUser(current);
+      },
+      (error: unknown) => live && handleFailure(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [applyLanguage, enterServerError, handleFailure, replace]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await call(logout);
+      assign(signInHref());
+    } catch (error) {
+      setSigningOut(false);
+      handleFailure(error);
+    }
+  };
+
+  const name = user ? [user.firstName, user.surname].filter(Boolean).join(' ') : '';
+  return (
+    <PageFrame title={t('legacy.title')} copyright={copyright} busy={!failed && user === null}>
+      {failed ? (
+        <InternalErrorPage />
+      ) : user === null ? (
+        <LoadingPlaceholder />
+      ) : (
+        <Card aria-labelledby={titleId}>
+          <h1 id={titleId} className={styles.title}>
+            {t('legacy.title')}
+          </h1>
+          <p className={styles.text}>{t('legacy.signedInAs', { name: name || user.email, email: user.email })}</p>
+          <Button variant="outlined" rounded loading={signingOut} onClick={() => void signOut()}>
+            {t('legacy.signOut')}
+          </Button>
+        </Card>
+      )}
+    </PageFrame>
+  );
+}

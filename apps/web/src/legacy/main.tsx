@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../shared/ui/theme.css';
+import '../app/global.css';
+import { Providers } from '../app/providers';
+import { LegacyPage } from './legacy-page';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <LegacyPage />
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,43 @@
+import { isApiFailure } from './api-failure';
+
+/**
+ * What the global HTTP handler does with a failure (spec section 8 and
+ * clarifications.md). A call's own reaction, if it has one, runs first.
+ */
+export type GlobalReaction =
+  /** 408: snackbar 'There is a problem with network connection.' with Reload. */
+  | { type: 'networkSnackbar' }
+  /** 429: snackbar telling the wait (a reload would loop). */
+  | { type: 'waitSnackbar'; waitS: number }
+  /** Any other 4xx: reload the page. */
+  | { type: 'reload' }
+  /** 5xx, no status, an unparsable answer or app_error: the internal error page. */
+  | { type: 'serverError' };
+
+/** The wait shown when a 429 carries no usable Retry-After. */
+export const DEFAULT_RETRY_AFTER_S = 60;
+
+export function globalReaction(error: unknown): GlobalReaction {
+  if (!isApiFailure(error)) return { type: 'serverError' };
+  switch (error.kind) {
+    case 'network':
+    case 'unparsable':
+    case 'app_error':
+      return { type: 'serverError' };
+    case 'http': {
+      const status = error.status;
+      if (status === 408) return { type: 'networkSnackbar' };
+      if (status === 429) return { type: 'waitSnackbar', waitS: error.retryAfterS ?? DEFAULT_RETRY_AFTER_S };
+      if (status !== null && status >= 400 && status < 500) return { type: 'reload' };
+      return { type: 'serverError' };
+    }
+    default:
+      return error.kind satisfies never;
+  }
+}
+
+/** The wait in the unit the snackbar says: seconds under a minute, else whole minutes rounded up. */
+export function waitInUnits(waitS: number): { unit: 'seconds'; seconds: number } | { unit: 'minutes'; minutes: number } {
+  const seconds = Math.max(1, Math.ceil(waitS));
+  return seconds < 60 ? { unit: 'seconds', seconds } : { unit: 'minutes', minutes: Math.ceil(seconds / 60) };
+}

@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import { useSnackbar } from '../ui';
+import { useT } from '../i18n/use-t';
+import { globalReaction, waitInUnits } from './global-failure';
+import { useServerError } from './server-error';
+
+export const NETWORK_SNACKBAR_ID = 'network-problem';
+export const WAIT_SNACKBAR_ID = 'too-many-requests';
+
+export interface GlobalFailureDeps {
+  reload: () => void;
+}
+
+/**
+ * The global HTTP handler as a function of any failure. Flows call it after
+ * their own reactions (e.g. the login's server-error notice on no answer).
+ */
+export function useGlobalFailureHandler({ reload }: GlobalFailureDeps): (error: unknown) => void {
+  const { show } = useSnackbar();
+  const t = useT();
+  const { enterServerError } = useServerError();
+
+  return useCallback(
+    (error: unknown) => {
+      const reaction = globalReaction(error);
+      switch (reaction.type) {
+        case 'networkSnackbar':
+          show({
+            id: NETWORK_SNACKBAR_ID,
+            message: t('app.snackbar.network'),
+            severity: 'error',
+            action: { label: t('app.action.reload'), onClick: reload },
+          });
+          return;
+        case 'waitSnackbar': {
+          const wait = waitInUnits(reaction.waitS);
+          show({
+            id: WAIT_SNACKBAR_ID,
+            severity: 'error',
+            message:
+              wait.unit === 'seconds'
+                ? t('app.snackbar.tooManyRequests.seconds', { seconds: wait.seconds })
+                : t('app.snackbar.tooManyRequests.minutes', { minutes: wait.minutes }),
+          });
+          return;
+        }
+        case 'reload':
+          reload();
+          return;
+        case 'serverError':
+          enterServerError();
+          return;
+        default:
+          reaction satisfies never;
+      }
+    },
+    [show, t, enterServerError, reload],
+  );
+}
