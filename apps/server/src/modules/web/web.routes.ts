@@ -35,6 +35,10 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
     const rest = (request.params as { '*': string })['*'];
     if (rest.startsWith('assets/')) {
       // A missing asset is a 404 (not the app's page: a script must never receive HTML).
+      const file = path.resolve(webDist, rest);
+      if (!file.startsWith(webDist + path.sep) || !fs.existsSync(file)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+      }
       return reply.sendFile(rest, { immutable: true, maxAge: IMMUTABLE_MAX_AGE_MS });
     }
     // Files Vite copied from public/ (icons, manifest) are served as they are; everything else is a route of the app.

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config/config.ts';
+import { runAdmin } from './admin.ts';
+import { openAccounts } from './admin-commands.ts';
+import { randomDemoPassword, seedDemo, DEMO_EMAIL } from './seed-demo.ts';
+import { checkNewPassword } from '@gatehouse/contract';
+
+let dir: string;
+const saved = process.env.DATABASE_URL;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-cli-'));
+  process.env.DATABASE_URL = path.join(dir, 'cli.sqlite');
+});
+afterAll(() => {
+  if (saved === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = saved;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, (l) => out.push(l), (l) => err.push(l));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('operator CLI', () => {
+  it('creates an active account and lists it', async () => {
+    const created = await admin('user', 'create', '--email', 'Eva@Example.test', '--password', 'Strong-Pass-1', '--first-name', 'Eva', '--surname', 'Malá', '--language', 'en');
+    expect(created).toMatchObject({ code: 0, out: 'Created eva@example.test (active).' });
+    const listed = await admin('user', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/EMAIL\s+NAME\s+LANGUAGE\s+STATE/);
+    expect(listed.out).toMatch(/eva@example\.test\s+Eva Malá\s+en\s+active/);
+  });
+
+  it('creates an unverified account on request', async () => {
+    expect((await admin('user', 'create', '--email', 'new@example.test', '--password', 'Strong-Pass-1', '--unverified')).code).toBe(0);
+    expect((await admin('user', 'list')).out).toMatch(/new@example\.test\s+sk\s+unverified/);
+  });
+
+  it('disables and enables an account', async () => {
+    expect((await admin('user', 'disable', '--email', 'eva@example.test')).code).toBe(0);
+    expect((await admin('user', 'list')).out).toMatch(/eva@example\.test.*disabled/);
+    expect((await admin('user', 'enable', '--email', 'EVA@example.test')).code).toBe(0);
+    expect((await admin('user', 'list')).out).toMatch(/eva@example\.test.*active/);
+  });
+
+  it('refuses a duplicate e-mail, an unknown e-mail, a weak password and an unknown language with a message', async () => {
+    const duplicate = await admin('user', 'create', '--email', 'eva@example.test', '--password', 'Strong-Pass-1');
+    expect(duplicate).toMatchObject({ code: 1, err: 'Error: An account with the e-mail eva@example.test already exists' });
+    expect((await admin('user', 'disable', '--email', 'ghost@example.test')).err).toBe('Error: No account has the e-mail ghost@example.test');
+    expect((await admin('user', 'create', '--email', 'w@example.test', '--password', 'weakpass')).err).toMatch(/at least 8 characters/);
+    expect((await admin('user', 'create', '--email', 'l@example.test', '--password', 'Strong-Pass-1', '--language', 'de')).err).toMatch(/Unknown language "de"/);
+    expect((await admin('user', 'create', '--email', 'not-an-email', '--password', 'Strong-Pass-1')).code).toBe(1);
+    expect((await admin('user', 'list')).out).not.toMatch(/(^|\s)(w|l)@example|not-an-email/m);
+  });
+
+  it('exits non-zero with usage help for a missing option', async () => {
+    expect((await admin('user', 'create', '--email', 'x@example.test')).code).toBe(2);
+  });
+
+  it('runs as a process from the repository root with exit codes', async () => {
+    const run = promisify(execFile);
+    const env = { ...process.env, DATABASE_URL: path.join(dir, 'spawned.sqlite') };
+    const ok = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', 'p@example.test', '--password', 'Strong-Pass-1'], { cwd: REPO_ROOT, env });
+    expect(ok.stdout).toContain('Created p@example.test (active).');
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'enable', '--email', 'q@example.test'], { cwd: REPO_ROOT, env }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No account has the e-mail q@example.test') });
+  }, 30_000);
+});
+
+describe('demo account', () => {
+  it('generates strong random passwords that pass the rule', () => {
+    const passwords = new Set(Array.from({ length: 20 }, randomDemoPassword));
+    expect(passwords.size).toBe(20);
+    for (const p of passwords) expect(checkNewPassword(p)).toBeNull();
+  });
+
+  it('is seeded once on an empty database, kept owner-readable and reported again later', async () => {
+    const { accounts, db } = await openAccounts({ ...(await import('../config/config.ts')).loadConfig({ DATABASE_URL: path.join(dir, 'seed.sqlite') }) });
+    const file = path.join(dir, 'demo-credentials.txt');
+    try {
+      const first = await seedDemo(accounts, file);
+      expect(first).toMatchObject({ created: true, email: DEMO_EMAIL });
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const again = await seedDemo(accounts, file);
+      expect(again).toEqual({ created: false, email: DEMO_EMAIL, password: first?.password });
+      expect(await accounts.list()).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, snapshot, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+  await t.accounts.create(DEMO);
+});
+afterEach(() => t.close());
+
+const raw = (payload: string, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': contentType, origin: ORIGIN }, payload });
+
+describe('malformed requests are refused with a reason and change nothing', () => {
+  const cases: Array<[string, () => ReturnType<typeof raw>, number, string]> = [
+    ['malformed JSON', () => raw('{"username": "a@b.test", '), 400, 'invalid_parameter'],
+    ['a wrong content type', () => raw('username=a&password=b', 'application/x-www-form-urlencoded'), 415, 'invalid_parameter'],
+    ['text/plain', () => raw('{"username":"a","password":"b"}', 'text/plain'), 415, 'invalid_parameter'],
+    ['a missing field', () => raw(JSON.stringify({ username: DEMO.email })), 400, 'missing_parameter'],
+    ['an extra field', () => raw(JSON.stringify({ username: DEMO.email, password: DEMO.password, admin: true })), 400, 'invalid_parameter'],
+    ['a wrong type', () => raw(JSON.stringify({ username: DEMO.email, password: 12345678 })), 400, 'invalid_parameter'],
+    ['an array body', () => raw('[1,2]'), 400, 'invalid_parameter'],
+    ['a __proto__ key', () => raw(`{"username":"${DEMO.email}","password":"${DEMO.password}","__proto__":{"x":1}}`), 400, 'invalid_parameter'],
+    ['a constructor.prototype key', () => raw(`{"username":"a","password":"b","constructor":{"prototype":{"x":1}}}`), 400, 'invalid_parameter'],
+    ['a body over 16 KiB', () => raw(JSON.stringify({ username: DEMO.email, password: 'x'.repeat(17 * 1024) })), 413, 'invalid_parameter'],
+  ];
+
+  for (const [what, send, status, reason] of cases) {
+    it(`answers ${status} ${reason} for ${what}`, async () => {
+      const before = await snapshot(t.db);
+      const response = await send();
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ status: 'failed', reasons: [reason] });
+      expect(response.body).not.toMatch(/at .*\.ts|SELECT|node_modules|Error/);
+      expect(sessionCookie(response)).toBeUndefined();
+      expect(await snapshot(t.db)).toEqual(before);
+    });
+  }
+
+  it('accepts a bodiless sign-out without a content type', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { origin: ORIGIN } });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('routes', () => {
+  it('answers server info, version and the device user list', async () => {
+    expect((await t.app.inject('/api/server/info')).json()).toEqual({
+      status: 'ok',
+      reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
+      contactUrl: null,
+    });
+    expect((await t.app.inject('/api/server/version')).json()).toEqual({ copyright: '© 2026 Gatehouse', version: '0.1.0' });
+    expect((await t.app.inject('/api/device/userlist')).json()).toEqual({ status: 'ok', users: [] });
+  });
+
+  it('passes the configured contact address and copyright on', async () => {
+    const custom = await createTestApp({ env: { CONTACT_URL: 'https://clinic.example/contact', COPYRIGHT: '© Clinic' } });
+    try {
+      expect((await custom.app.inject('/api/server/info')).json().contactUrl).toBe('https://clinic.example/contact');
+      expect((await custom.app.inject('/api/server/version')).json().copyright).toBe('© Clinic');
+    } finally {
+      await custom.close();
+    }
+  });
+
+  it('never throttles the start-up calls', async () => {
+    const calls = ['/api/user/info', '/api/server/info', '/api/server/version', '/api/device/userlist'];
+    for (let i = 0; i < 60; i++) {
+      for (const url of calls) expect((await t.app.inject({ url, remoteAddress: '192.0.2.1' })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers an unknown API path with 404 JSON and a wrong method with 405', async () => {
+    const unknown = await t.app.inject('/api/nothing/here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+    const wrongMethod = await t.app.inject({ method: 'GET', url: '/api/user/login' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('POST');
+    expect(wrongMethod.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+  });
+
+  it('redirects unknown pages to the sign-in app', async () => {
+    for (const url of ['/anything', '/reset-password?token=x', '/tm-controls']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/signin/');
+    }
+    const bare = await t.app.inject('/signin?redirect=%2F');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/signin/?redirect=%2F');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, no-referrer and no HSTS on plain-http localhost', async () => {
+    const response = await t.app.inject('/api/server/info');
+    const csp = response.headers['content-security-policy'];
+    expect(csp).toBe(
+      "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+    );
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends HSTS when the public origin is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://signin.example.org' } });
+    try {
+      const response = await secure.app.inject('/api/server/info');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('marks refusals and not-found API answers no-store too', async () => {
+    expect((await raw('{bad')).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject('/api/nothing')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, the session id or the cookie header, even at trace level', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      await logged.accounts.create(DEMO);
+      const signIn = await postJson(logged.app, '/api/user/login', { username: DEMO.email, password: DEMO.password });
+      const id = sessionCookie(signIn)?.value ?? '';
+      expect(id.length).toBeGreaterThan(20);
+      await logged.app.inject({ url: '/api/user/info', headers: { cookie: `gh_session=${id}` } });
+      await logged.app.inject({ url: '/api/token/info?token=SecretToken123' });
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/json', cookie: `gh_session=${id}` },
+        payload: `{"username":"x","password":"${DEMO.password}"`,
+      });
+      await logged.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `gh_session=${id}` } });
+      const output = lines.join('');
+      expect(output).toContain('/api/user/info');
+      expect(output).toContain('token=[redacted]');
+      for (const secret of [DEMO.password, id, 'SecretToken123', 'gh_session=']) expect(output).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});
