@@ -49,14 +49,18 @@ describe('routes', () => {
       status: 'ok',
       reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
       contactUrl: null,
+      redirectAllowlist: [],
     });
     expect((await t.app.inject('/api/server/version')).json()).toEqual({ copyright: '© 2026 Gatehouse', version: '0.1.0' });
     expect((await t.app.inject('/api/device/userlist')).json()).toEqual({ status: 'ok', users: [] });
   });
 
-  it('passes the configured contact address and copyright on', async () => {
-    const custom = await createTestApp({ env: { CONTACT_URL: 'https://clinic.example/contact', COPYRIGHT: '© Clinic' } });
+  it('passes the configured contact address, redirect allowlist and copyright on', async () => {
+    const custom = await createTestApp({
+      env: { CONTACT_URL: 'https://clinic.example/contact', COPYRIGHT: '© Clinic', REDIRECT_ALLOWLIST: 'https://portal.clinic.example' },
+    });
     try {
+      expect((await custom.app.inject('/api/server/info')).json().redirectAllowlist).toEqual(['https://portal.clinic.example']);
       expect((await custom.app.inject('/api/server/info')).json().contactUrl).toBe('https://clinic.example/contact');
       expect((await custom.app.inject('/api/server/version')).json().copyright).toBe('© Clinic');
     } finally {

@@ -9,6 +9,8 @@ export async function serverInfoRoutes(app: FastifyInstance, { config }: { confi
     // The bot check is off until it is configured (a later issue adds the keys).
     reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
     contactUrl: config.contactUrl,
+    // The app checks `redirect` against the same origins as the server (security.md, "Redirects").
+    redirectAllowlist: [...config.redirectAllowlist],
   }));
 
   apiRoute(app, serverVersion, async () => ({ copyright: config.copyright, version: config.version }));
