@@ -22,8 +22,9 @@ export interface CheckboxProps {
   required?: boolean;
   /** Name of the hidden form input. */
   name?: string;
+  /** Id of the checkbox button. */
   id?: string;
-  /** Ref to the focusable checkbox element (react-hook-form's field.ref focuses it on errors). */
+  /** Ref to the focusable checkbox button (react-hook-form's field.ref focuses it on errors). */
   ref?: Ref<HTMLElement>;
   className?: string;
   'data-testid'?: string;
@@ -45,14 +46,19 @@ export function Checkbox({
   'data-testid': testId,
 }: CheckboxProps) {
   const baseId = useId();
+  const controlId = id ?? `${baseId}-control`;
   const labelId = `${baseId}-label`;
   const descriptionId = `${baseId}-description`;
   return (
     <div className={className ? `${styles.field} ${className}` : styles.field} data-disabled={disabled || undefined}>
-      <label className={styles.label}>
+      <div className={styles.row}>
+        {/* A native button with a sibling label (Base UI's recommended pattern): a wrapping
+            <label> around the hidden input made Space toggle twice in happy-dom. */}
         <BaseCheckbox.Root
           ref={ref}
-          id={id}
+          id={controlId}
+          nativeButton
+          render={<button type="button" />}
           name={name}
           checked={checked}
           defaultChecked={defaultChecked}
@@ -71,10 +77,10 @@ export function Checkbox({
             </svg>
           </BaseCheckbox.Indicator>
         </BaseCheckbox.Root>
-        <span id={labelId} className={styles.text}>
+        <label id={labelId} htmlFor={controlId} className={styles.label}>
           {label}
-        </span>
-      </label>
+        </label>
+      </div>
       {description && (
         <p id={descriptionId} className={styles.description}>
           {description}

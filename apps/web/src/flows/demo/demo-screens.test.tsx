@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { SnackbarProvider } from '../../shared/ui';
+import { IntlWrapper } from '../../shared/ui/test-intl';
+import { ControlsDemoScreen, SnackbarDemoScreen } from '.';
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <IntlWrapper>
+      <SnackbarProvider>{children}</SnackbarProvider>
+    </IntlWrapper>
+  );
+}
+
+describe('ControlsDemoScreen', () => {
+  it('has one h1 and shows every control', () => {
+    render(<ControlsDemoScreen />, { wrapper: Providers });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Controls']);
+    expect(screen.getByRole('checkbox', { name: "Don't show this prompt on this device again" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Options for Jana Nováková' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Code from the email' })).toBeTruthy();
+    expect(screen.getAllByRole('alert').length).toBeGreaterThan(0);
+  });
+
+  it('opens the demo dialog with its test ids', async () => {
+    render(<ControlsDemoScreen />, { wrapper: Providers });
+    await userEvent.click(screen.getByRole('button', { name: 'Open dialog' }));
+    expect(await screen.findByRole('dialog', { name: 'Signing in using device is restricted' })).toBeTruthy();
+    expect(screen.getByTestId('demo-dialog-confirm')).toBeTruthy();
+  });
+});
+
+describe('SnackbarDemoScreen', () => {
+  it('shows that hiding an old id leaves the new snackbar visible', async () => {
+    render(<SnackbarDemoScreen />, { wrapper: Providers });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Snackbars']);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide an old snackbar by its id' }));
+    expect(screen.getByRole('status').textContent).toBe('New snackbar. Hiding the old one by its id did not hide this one.');
+  });
+
+  it('replaces the active snackbar', async () => {
+    render(<SnackbarDemoScreen />, { wrapper: Providers });
+    await userEvent.click(screen.getByRole('button', { name: 'Replace the active snackbar' }));
+    expect(screen.getByRole('status').textContent).toBe('Second snackbar. It replaced the first one.');
+  });
+});

@@ -1,0 +1,21 @@
+// Test helper: the English source catalogue, as the app uses it, for rendering kit components.
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import en from '../../locales/en.json';
+
+export function IntlWrapper({ children }: { children: ReactNode }) {
+  return (
+    <IntlProvider locale="en" defaultLocale="en" messages={en}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+/** The text of the elements an element's aria-describedby points at. */
+export function accessibleDescriptionOf(element: Element): string {
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  return ids
+    .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+}
