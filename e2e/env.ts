@@ -9,3 +9,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'gatehouse-e2e');
 export const E2E_DATABASE_URL = path.join(E2E_DATA_DIR, 'e2e.sqlite');
+export const E2E_SMTP_PORT = E2E_PORT + 1;
+/** Where tests read the mail the server sent (e2e/mail-sink.ts). */
+export const E2E_MAIL_API = `http://127.0.0.1:${E2E_PORT + 2}`;
+export const E2E_MAIL_API_PORT = E2E_PORT + 2;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { E2E_DATABASE_URL, REPO_ROOT } from './env.ts';
+import { E2E_DATABASE_URL, E2E_MAIL_API, REPO_ROOT } from './env.ts';
 
 const run = promisify(execFile);
 
@@ -96,3 +96,34 @@ export const test = base.extend<{ user: TestUser; lang: Locale }>({
 });
 
 export { expect };
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: number;
+}
+
+/** Waits for a mail to `to` that arrived after `since` (ms) and matches. */
+export async function waitForMail(to: string, options: { since?: number; match?: (mail: Mail) => boolean } = {}): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as Mail[];
+    const found = mails
+      .filter((mail) => mail.receivedAt >= (options.since ?? 0))
+      .filter((mail) => options.match?.(mail) ?? true)
+      .at(-1);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} arrived in 15 s`);
+}
+
+/** The PIN of a PIN mail: its last line is the origin-bound `@host #PIN`. */
+export function pinFrom(mail: Mail): string {
+  const match = /@\S+ #([A-Z0-9]+)\s*$/.exec(mail.text.trim());
+  if (!match?.[1]) throw new Error(`no origin-bound PIN line in: ${mail.text}`);
+  return match[1];
+}

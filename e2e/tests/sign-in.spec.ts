@@ -55,7 +55,7 @@ test.describe('routes and redirects', () => {
   test('an unknown route inside the app goes to the sign-in route', async ({ page }) => {
     await page.goto('/signin/no/such/page');
     await expect(loginScreen(page).heading).toBeVisible();
-    await expect(page).toHaveURL(/\/signin\/$/);
+    await expect(page).toHaveURL(/\/signin\/?$/);
   });
 
   test('a guest opening the default page is sent to sign in and comes back after it', async ({ page, user }) => {
