@@ -1,6 +1,7 @@
 import type { CurrentUser, DeviceUser, ServerInfoAnswer, ServerVersionAnswer } from '@gatehouse/contract';
 import { deviceUserList, safeRedirect, serverInfo, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
-import { ApiFailure, call } from '../shared/api';
+import { ApiFailure } from '../shared/api';
+import type { call } from '../shared/api';
 
 export interface StartUpData {
   user: CurrentUser;

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { runEffect } from './sign-in.effects';
 import type { SignInDeps } from './sign-in.effects';
 import { initialSignInState, transition } from './sign-in.machine';
@@ -9,14 +9,16 @@ export function useSignInMachine(deps: SignInDeps): { state: SignInState; send: 
   const [state, setState] = useState<SignInState>(initialSignInState);
   const current = useRef<SignInState>(initialSignInState);
   const depsRef = useRef(deps);
-  depsRef.current = deps;
+  useLayoutEffect(() => {
+    depsRef.current = deps;
+  });
 
-  const send = useCallback((event: SignInEvent) => {
+  const send = useCallback(function dispatch(event: SignInEvent) {
     const next = transition(current.current, event);
     current.current = next.state;
     setState(next.state);
     void (async () => {
-      for (const effect of next.effects) await runEffect(effect, depsRef.current, send);
+      for (const effect of next.effects) await runEffect(effect, depsRef.current, dispatch);
     })();
   }, []);
 

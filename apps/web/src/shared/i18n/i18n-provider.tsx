@@ -17,12 +17,17 @@ interface LocaleContextValue {
 
 const LocaleContext = createContext<LocaleContextValue | null>(null);
 
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ locale: Locale; messages: CompiledMessages }>({
-    locale: FALLBACK_LOCALE,
-    messages: FALLBACK_MESSAGES,
-  });
-  const latest = useRef<Locale>(FALLBACK_LOCALE);
+export interface I18nProviderProps {
+  children: ReactNode;
+  /** A catalogue already loaded (tests, or a page that loaded it before rendering). */
+  initial?: { locale: Locale; messages: CompiledMessages };
+}
+
+export function I18nProvider({ children, initial }: I18nProviderProps) {
+  const [state, setState] = useState<{ locale: Locale; messages: CompiledMessages }>(
+    initial ?? { locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES },
+  );
+  const latest = useRef<Locale>(state.locale);
 
   const switchTo = useCallback(async (requested: Locale) => {
     latest.current = requested;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ApiFailure } from './api-failure';
+import { DEFAULT_RETRY_AFTER_S, globalReaction, waitInUnits } from './global-failure';
+
+const http = (status: number, retryAfterS: number | null = null) => new ApiFailure('http', 'test', status, [], retryAfterS);
+
+describe('the global HTTP handler', () => {
+  it('shows the network snackbar for 408', () => {
+    expect(globalReaction(http(408))).toEqual({ type: 'networkSnackbar' });
+  });
+
+  it('shows the wait from Retry-After for 429 instead of reloading', () => {
+    expect(globalReaction(http(429, 42))).toEqual({ type: 'waitSnackbar', waitS: 42 });
+    expect(globalReaction(http(429))).toEqual({ type: 'waitSnackbar', waitS: DEFAULT_RETRY_AFTER_S });
+  });
+
+  it.each([400, 401, 403, 404, 413, 415])('reloads the page for any other 4xx (%i)', (status) => {
+    expect(globalReaction(http(status))).toEqual({ type: 'reload' });
+  });
+
+  it.each([500, 502, 503])('shows the internal error page for %i', (status) => {
+    expect(globalReaction(http(status))).toEqual({ type: 'serverError' });
+  });
+
+  it('shows the internal error page when there is no status, an unparsable answer, app_error or an unknown error', () => {
+    expect(globalReaction(new ApiFailure('network', 'test'))).toEqual({ type: 'serverError' });
+    expect(globalReaction(new ApiFailure('unparsable', 'test', 200))).toEqual({ type: 'serverError' });
+    expect(globalReaction(new ApiFailure('app_error', 'test', 200, ['app_error']))).toEqual({ type: 'serverError' });
+    expect(globalReaction(new Error('bug'))).toEqual({ type: 'serverError' });
+  });
+});
+
+describe('waitInUnits', () => {
+  it('says seconds under a minute and whole minutes, rounded up, from a minute on', () => {
+    expect(waitInUnits(1)).toEqual({ unit: 'seconds', seconds: 1 });
+    expect(waitInUnits(59)).toEqual({ unit: 'seconds', seconds: 59 });
+    expect(waitInUnits(60)).toEqual({ unit: 'minutes', minutes: 1 });
+    expect(waitInUnits(61)).toEqual({ unit: 'minutes', minutes: 2 });
+    expect(waitInUnits(0)).toEqual({ unit: 'seconds', seconds: 1 });
+  });
+});
