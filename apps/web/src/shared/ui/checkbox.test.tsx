@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Controller, useForm } from 'react-hook-form';
 import { Checkbox } from './checkbox';
 
 const LABEL = "Don't show this prompt on this device again";
@@ -55,5 +56,28 @@ describe('Checkbox', () => {
     render(<Checkbox label={LABEL} disabled onCheckedChange={onChange} />);
     await userEvent.click(screen.getByRole('checkbox', { name: LABEL }));
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('works with a react-hook-form Controller', async () => {
+    const onValid = vi.fn();
+    function Form() {
+      const { control, handleSubmit } = useForm<{ rememberDevice: boolean }>({ defaultValues: { rememberDevice: false } });
+      return (
+        <form onSubmit={handleSubmit(onValid)} noValidate>
+          <Controller
+            control={control}
+            name="rememberDevice"
+            render={({ field }) => (
+              <Checkbox label={LABEL} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+            )}
+          />
+          <button type="submit">Continue</button>
+        </form>
+      );
+    }
+    render(<Form />);
+    await userEvent.click(screen.getByRole('checkbox', { name: LABEL }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({ rememberDevice: true });
   });
 });

@@ -163,4 +163,21 @@ describe('SnackbarProvider', () => {
     expect(screen.getByRole('alert').textContent).toBe('Sign-in failed');
     expect(screen.getByRole('status').textContent).toBe('');
   });
+
+  it('returns focus to where it came from when the snackbar with focus is hidden', async () => {
+    const user = setup();
+    const opener = screen.getByRole('button', { name: 'Show with action' });
+    await user.click(opener);
+    const action = screen.getByRole('button', { name: 'Reload' });
+    for (let i = 0; i < 10 && document.activeElement !== action; i++) await user.tab();
+    expect(document.activeElement).toBe(action);
+    const cameFrom = screen.getByRole('button', { name: 'Hide first' });
+    // Replace it (from code, focus untouched) by a snackbar without an action.
+    await act(async () => {
+      screen.getByRole('button', { name: 'Show first' }).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    });
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    // Tab reached the action from the last page button, so focus goes back there.
+    expect(document.activeElement).toBe(cameFrom);
+  });
 });

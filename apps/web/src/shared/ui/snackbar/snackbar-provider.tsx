@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { SnackbarContext } from './snackbar-context';
 import type { SnackbarApi } from './snackbar-context';
@@ -51,6 +51,19 @@ export function SnackbarProvider({ children, controller, timers = browserTimers 
   };
   const resume = () => setPausedSerial(null);
 
+  // If a keyboard user is on the action when the snackbar goes away (or is replaced), focus
+  // would fall to <body>; send it back to where it came from instead.
+  const container = useRef<HTMLDivElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const target = returnFocusTo.current;
+    if (!target) return;
+    const focus = document.activeElement;
+    if (container.current?.contains(focus)) return;
+    returnFocusTo.current = null;
+    if ((focus === null || focus === document.body) && target.isConnected) target.focus();
+  }, [active]);
+
   return (
     <SnackbarContext value={api}>
       {children}
@@ -60,9 +73,18 @@ export function SnackbarProvider({ children, controller, timers = browserTimers 
           data-severity={active?.severity}
           onPointerEnter={pause}
           onPointerLeave={resume}
-          onFocus={pause}
+          ref={container}
+          onFocus={(event) => {
+            const from = event.relatedTarget;
+            if (from instanceof HTMLElement && !event.currentTarget.contains(from)) returnFocusTo.current = from;
+            pause();
+          }}
           onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();
+            const to = event.relatedTarget;
+            if (to instanceof Node && event.currentTarget.contains(to)) return;
+            // Focus moved elsewhere on purpose: nothing to return.
+            if (to) returnFocusTo.current = null;
+            resume();
           }}
         >
           {/* Both live regions stay mounted so that new content is announced reliably. */}
