@@ -18,6 +18,8 @@ import { LoginService } from './modules/user/login.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { createMailer, decorateMailer } from './mail/create-mailer.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 
 /** Auth calls are small JSON documents (security.md). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -64,10 +66,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const users = new UserRepository(db);
   const throttle = new ThrottleService(new ThrottleRepository(db), now);
   const loginService = new LoginService(users, hasher, throttle, now);
+  const mail = createMailer(config, now);
+  decorateMailer(app, mail);
 
   await app.register(serverInfoRoutes, { config });
   await app.register(userRoutes, { sessions, loginService, users });
   await app.register(deviceRoutes);
+  await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist });
   return app;
 }

@@ -16,6 +16,19 @@ const positiveInt = (fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
+/** A whole number from `min` to `max` (PIN policy, device lifetimes). */
+const boundedInt = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`)
+    .optional()
+    .transform((n) => n ?? fallback);
+
+/** "address@example.org" or "Name <address@example.org>". */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 const origin = z.string().refine((value) => {
   try {
     const url = new URL(value);
@@ -61,6 +74,13 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   // Later issues: SMTP_URL (mail), RECAPTCHA_* (bot check). Read here so that a bad value is reported at start.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  // Issue 3: mail, PIN policy and trusted devices (docs/decisions/0110-mail.md, 0111-pin-codes.md, 0112-devices.md).
+  MAIL_FROM: z.string().regex(MAIL_FROM_PATTERN, 'must be an address like no-reply@example.org or "Gatehouse <no-reply@example.org>"').optional(),
+  PIN_SILENT_ATTEMPTS: boundedInt(2, 0, 20),
+  PIN_MAX_ATTEMPTS: boundedInt(5, 1, 20),
+  RECHECK_AFTER_DAYS: boundedInt(30, 1, 400),
+  // Browsers cap a cookie's Max-Age at 400 days.
+  DEVICE_COOKIE_DAYS: boundedInt(400, 1, 400),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -82,6 +102,16 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
   smtpUrl: string | null;
+  /** Sender of every mail (MAIL_FROM; default "Gatehouse <no-reply@host of PUBLIC_ORIGIN>"). */
+  mailFrom: string;
+  /** Wrong PINs answered without showing the remaining count. */
+  pinSilentAttempts: number;
+  /** Wrong PINs in a row (silent included) after which the account is blocked. */
+  pinMaxAttempts: number;
+  /** A trusted device skips the PIN for this long after the last PIN passed on it. */
+  recheckAfterMs: number;
+  /** Max-Age of the device cookie. */
+  deviceCookieMaxAgeMs: number;
   version: string;
 }
 
@@ -121,6 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
   if (url.protocol === 'http:' && !insecureLoopback) {
     throw new ConfigError([`PUBLIC_ORIGIN: plain http is allowed only on localhost (got "${publicOrigin}")`]);
   }
+  const issue3Problems = [
+    ...(e.PIN_SILENT_ATTEMPTS >= e.PIN_MAX_ATTEMPTS
+      ? [`PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (${e.PIN_MAX_ATTEMPTS}) (got "${e.PIN_SILENT_ATTEMPTS}")`]
+      : []),
+    // Without SMTP nobody receives a PIN: production must name a real mail server (the mailbox is for development).
+    ...(e.NODE_ENV === 'production' && !e.SMTP_URL ? ['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)'] : []),
+  ];
+  if (issue3Problems.length > 0) throw new ConfigError(issue3Problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `Gatehouse <no-reply@${url.hostname}>`,
+    pinSilentAttempts: e.PIN_SILENT_ATTEMPTS,
+    pinMaxAttempts: e.PIN_MAX_ATTEMPTS,
+    recheckAfterMs: e.RECHECK_AFTER_DAYS * 86_400_000,
+    deviceCookieMaxAgeMs: e.DEVICE_COOKIE_DAYS * 86_400_000,
     version,
   };
 }

@@ -6,12 +6,14 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { DatabaseTarget } from '../config/config.ts';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as pinAndDevices from './migrations/0002-pin-and-devices.ts';
 
 export type Db = Kysely<Database>;
 
 /** Every migration, in order. Add new ones at the end with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-pin-and-devices': pinAndDevices,
 };
 
 const PG_INT8_OID = 20;

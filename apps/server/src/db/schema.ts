@@ -38,10 +38,59 @@ export interface ThrottleTable {
   updated_at: number;
 }
 
+/** PINs, attempts and devices (migration 0002). */
+export type PinPurpose = 'sign_in' | 'recheck' | 'recheck_mandatory';
+
+export interface PinCodesTable {
+  session_id_hash: string;
+  user_id: string;
+  code_hash: string;
+  salt: string;
+  purpose: PinPurpose;
+  device_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PinAttemptsTable {
+  user_id: string;
+  failures: number;
+  updated_at: number;
+}
+
+export interface DevicesTable {
+  id: string;
+  /** SHA-256 (hex) of the device cookie; the cookie itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface DeviceAccountsTable {
+  device_id: string;
+  user_id: string;
+  signed_in_at: number;
+}
+
+export interface TrustedDevicesTable {
+  device_id: string;
+  user_id: string;
+  device_name: string;
+  trusted_at: number;
+  pin_checked_at: number;
+  recheck_skipped_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   throttle: ThrottleTable;
+  pin_codes: PinCodesTable;
+  pin_attempts: PinAttemptsTable;
+  devices: DevicesTable;
+  device_accounts: DeviceAccountsTable;
+  trusted_devices: TrustedDevicesTable;
 }
 
 export type { Generated };

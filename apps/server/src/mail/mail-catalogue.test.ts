@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@gatehouse/contract';
+import { placeholdersOf, type MailCatalogue, type MailTemplate } from './mail-template.ts';
+
+const TEMPLATE_DIR = new URL('./templates/', import.meta.url);
+
+/** Every template file, so that a new *.mail.ts is checked without touching this test. */
+async function loadTemplates(): Promise<{ file: string; template: MailTemplate<string, unknown> }[]> {
+  const files = fs.readdirSync(TEMPLATE_DIR).filter((f) => f.endsWith('.mail.ts'));
+  const loaded = [];
+  for (const file of files) {
+    const module = (await import(new URL(file, TEMPLATE_DIR).href)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      if (typeof value === 'object' && value !== null && 'catalogues' in value && 'compose' in value) {
+        loaded.push({ file, template: value as MailTemplate<string, unknown> });
+      }
+    }
+  }
+  return loaded;
+}
+
+describe('mail catalogues', () => {
+  it('find at least the PIN template, one template per file', async () => {
+    const templates = await loadTemplates();
+    expect(templates.map((t) => t.template.id)).toContain('pin-code');
+    expect(new Set(templates.map((t) => t.template.id)).size).toBe(templates.length);
+  });
+
+  it('have in sk and cs exactly the keys of the English source, each with the same placeholders and some text', async () => {
+    for (const { file, template } of await loadTemplates()) {
+      const en: MailCatalogue<string> = template.catalogues.en;
+      for (const locale of LOCALES) {
+        const catalogue: MailCatalogue<string> = template.catalogues[locale];
+        expect(Object.keys(catalogue).sort(), `${file} ${locale} keys`).toEqual(Object.keys(en).sort());
+        for (const key of Object.keys(en)) {
+          expect(placeholdersOf(catalogue[key] ?? ''), `${file} ${locale}.${key}`).toEqual(placeholdersOf(en[key] ?? ''));
+          expect((catalogue[key] ?? '').trim().length, `${file} ${locale}.${key} is empty`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('are translated: sk and cs texts differ from the English ones', async () => {
+    for (const { template } of await loadTemplates()) {
+      const { en, sk, cs } = template.catalogues as Record<string, MailCatalogue<string>>;
+      const keys = Object.keys(en ?? {});
+      expect(keys.filter((k) => sk?.[k] !== en?.[k]).length).toBeGreaterThan(keys.length / 2);
+      expect(keys.filter((k) => cs?.[k] !== en?.[k]).length).toBeGreaterThan(keys.length / 2);
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { toLocale, type Locale } from '@gatehouse/contract';
+import type { MailMessage } from './mailer.ts';
+
+/**
+ * Mail templates (docs/decisions/0110-mail.md). Each template is one file in templates/
+ * named `*.mail.ts` that exports a template made by defineMailTemplate: an English
+ * catalogue (the typed source), sk and cs catalogues with the same keys (checked by the
+ * compiler) and the same {placeholders} (checked by mail-catalogue.test.ts), and a
+ * compose function that arranges the texts into blocks. The layout is shared.
+ */
+export type MailCatalogue<K extends string> = Readonly<Record<K, string>>;
+
+export type MailBlock =
+  | { kind: 'text'; text: string }
+  /** A code shown large (the PIN). */
+  | { kind: 'code'; code: string }
+  /** A link; the URL must come from MailContext.link (the public origin), never from a request. */
+  | { kind: 'link'; label: string; url: string };
+
+export interface MailContext {
+  /** PUBLIC_ORIGIN, e.g. https://signin.example.org */
+  publicOrigin: string;
+  /** Its host name (no port), e.g. signin.example.org */
+  hostname: string;
+  /** An absolute URL on the public origin for an app path such as "/signin/reset-password?token=…". */
+  link(path: string): string;
+}
+
+export type Say<K extends string> = (key: K, values?: Readonly<Record<string, string | number>>) => string;
+
+export interface ComposedMail {
+  subject: string;
+  blocks: MailBlock[];
+  /** Plain line that ends the text part (the WebOTP line of the PIN mail). */
+  lastLine?: string;
+}
+
+export interface MailTemplate<K extends string, P> {
+  /** Stable name used in logs (never the content). */
+  readonly id: string;
+  readonly catalogues: { readonly en: MailCatalogue<K>; readonly sk: MailCatalogue<NoInfer<K>>; readonly cs: MailCatalogue<NoInfer<K>> };
+  compose(say: Say<K>, params: P, context: MailContext): ComposedMail;
+}
+
+export function defineMailTemplate<K extends string, P>(template: MailTemplate<K, P>): MailTemplate<K, P> {
+  return template;
+}
+
+/** Names of the {placeholders} of a message, sorted. */
+export function placeholdersOf(message: string): string[] {
+  return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+function fill(message: string, values: Readonly<Record<string, string | number>>): string {
+  return message.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`mail placeholder {${name}} has no value`);
+    return String(value);
+  });
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+export function mailContext(publicOrigin: string): MailContext {
+  const origin = new URL(publicOrigin);
+  return {
+    publicOrigin: origin.origin,
+    hostname: origin.hostname,
+    link(path: string) {
+      if (!path.startsWith('/') || path.startsWith('//')) throw new Error('mail links are app paths starting with a single "/"');
+      return new URL(path, origin.origin).href;
+    },
+  };
+}
+
+/** Renders a template for one recipient in their language (any unknown language falls back to sk). */
+export function renderMail<K extends string, P>(
+  template: MailTemplate<K, P>,
+  input: { to: string; language: string | null | undefined; params: P; context: MailContext },
+): MailMessage {
+  const locale: Locale = toLocale(input.language);
+  const catalogue = template.catalogues[locale];
+  const say: Say<K> = (key, values = {}) => fill(catalogue[key], values);
+  const mail = template.compose(say, input.params, input.context);
+
+  const textBlocks = mail.blocks.map((b) => (b.kind === 'text' ? b.text : b.kind === 'code' ? b.code : `${b.label}:\n${b.url}`));
+  const text = [...textBlocks, ...(mail.lastLine ? [mail.lastLine] : [])].join('\n\n');
+
+  const htmlBlocks = mail.blocks.map((b) => {
+    if (b.kind === 'text') return `<p>${escapeHtml(b.text)}</p>`;
+    if (b.kind === 'code') return `<p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(b.code)}</p>`;
+    return `<p><a href="${escapeHtml(b.url)}" style="color:#005db7">${escapeHtml(b.label)}</a></p>`;
+  });
+  if (mail.lastLine) htmlBlocks.push(`<p style="color:#565F71;font-size:12px">${escapeHtml(mail.lastLine)}</p>`);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>`,
+    '<body style="font-family:\'Open Sans\',Arial,sans-serif;color:#202124;font-size:15px;line-height:1.5">',
+    ...htmlBlocks,
+    '</body></html>',
+  ].join('\n');
+
+  return { to: input.to, subject: mail.subject, text, html };
+}
+
