@@ -9,15 +9,20 @@ import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLi
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { SessionAccess } from './plugins/session.plugin.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
+import { DeviceRepository } from './modules/device/device.repository.ts';
+import { DeviceService } from './modules/device/device.service.ts';
 import { serverInfoRoutes } from './modules/server-info/server-info.routes.ts';
 import { SessionRepository } from './modules/session/session.repository.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { ThrottleService } from './modules/throttle/throttle.service.ts';
 import { LoginService } from './modules/user/login.service.ts';
+import { PinCodeRepository } from './modules/user/pin-code.repository.ts';
+import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { registerWebauthn } from './modules/webauthn/webauthn.module.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 
@@ -68,10 +73,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const loginService = new LoginService(users, hasher, throttle, now);
   const mail = createMailer(config, now);
   decorateMailer(app, mail);
+  const devices = new DeviceService(new DeviceRepository(db), now, config);
+  const pinCodes = new PinCodeRepository(db);
+  /** Completes every sign-in (PIN, trusted device, skip, passkey, registration). */
+  const signIn = new SignInService(sessions, devices, pinCodes);
 
   await app.register(serverInfoRoutes, { config });
-  await app.register(userRoutes, { sessions, loginService, users });
-  await app.register(deviceRoutes);
+  await app.register(userRoutes, { sessions, loginService, users, signIn });
+  await app.register(deviceRoutes, { devices });
+  // Passkeys: switch completeSignIn to the user module's SignInService once it exists.
+  await registerWebauthn(app, { db, config, sessions, users, throttle, now });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist });
   return app;

@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   // Later issues: SMTP_URL (mail), RECAPTCHA_* (bot check). Read here so that a bad value is reported at start.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  // Passkeys (docs/decisions/0120-passkeys.md). RP ID and expected origin come from PUBLIC_ORIGIN.
+  RP_NAME: z.string().min(1).max(64).optional().transform((v) => v ?? 'Gatehouse'),
+  WEBAUTHN_TIMEOUT_MS: positiveInt(60_000),
+  WEBAUTHN_CONDITIONAL_TIMEOUT_S: positiveInt(300),
+  WEBAUTHN_CHALLENGE_TTL_MS: positiveInt(5 * 60_000),
   // Issue 3: mail, PIN policy and trusted devices (docs/decisions/0110-mail.md, 0111-pin-codes.md, 0112-devices.md).
   MAIL_FROM: z.string().regex(MAIL_FROM_PATTERN, 'must be an address like no-reply@example.org or "Gatehouse <no-reply@example.org>"').optional(),
   PIN_SILENT_ATTEMPTS: boundedInt(2, 0, 20),
@@ -102,6 +107,7 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
   smtpUrl: string | null;
+  webauthn: WebauthnConfig;
   /** Sender of every mail (MAIL_FROM; default "Gatehouse <no-reply@host of PUBLIC_ORIGIN>"). */
   mailFrom: string;
   /** Wrong PINs answered without showing the remaining count. */
@@ -113,6 +119,21 @@ export interface Config {
   /** Max-Age of the device cookie. */
   deviceCookieMaxAgeMs: number;
   version: string;
+}
+
+export interface WebauthnConfig {
+  /** The relying party's name shown by authenticators (RP_NAME). */
+  rpName: string;
+  /** The hostname of PUBLIC_ORIGIN. */
+  rpId: string;
+  /** PUBLIC_ORIGIN exactly: the only origin an assertion may come from. */
+  expectedOrigin: string;
+  /** How long the browser's create/get ceremony may take (WEBAUTHN_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Bounds conditional (autofill) mediation in the app (WEBAUTHN_CONDITIONAL_TIMEOUT_S). */
+  conditionalTimeoutS: number;
+  /** A challenge is refused after this long (WEBAUTHN_CHALLENGE_TTL_MS, security.md: 5 minutes). */
+  challengeTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +195,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     smtpUrl: e.SMTP_URL ?? null,
+    webauthn: {
+      rpName: e.RP_NAME,
+      rpId: url.hostname,
+      expectedOrigin: publicOrigin,
+      timeoutMs: e.WEBAUTHN_TIMEOUT_MS,
+      conditionalTimeoutS: e.WEBAUTHN_CONDITIONAL_TIMEOUT_S,
+      challengeTtlMs: e.WEBAUTHN_CHALLENGE_TTL_MS,
+    },
     mailFrom: e.MAIL_FROM ?? `Gatehouse <no-reply@${url.hostname}>`,
     pinSilentAttempts: e.PIN_SILENT_ATTEMPTS,
     pinMaxAttempts: e.PIN_MAX_ATTEMPTS,

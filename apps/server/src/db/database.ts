@@ -7,6 +7,7 @@ import type { DatabaseTarget } from '../config/config.ts';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as pinAndDevices from './migrations/0002-pin-and-devices.ts';
+import * as passkeys from './migrations/0003-passkeys.ts';
 
 export type Db = Kysely<Database>;
 
@@ -14,6 +15,7 @@ export type Db = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-pin-and-devices': pinAndDevices,
+  '0003-passkeys': passkeys,
 };
 
 const PG_INT8_OID = 20;

@@ -38,6 +38,52 @@ export interface ThrottleTable {
   updated_at: number;
 }
 
+/** Passkeys (migration 0003). */
+export interface WebauthnUserHandlesTable {
+  user_id: string;
+  /** base64url of 32 random bytes: the WebAuthn user.id, never the e-mail. */
+  user_handle: string;
+  created_at: number;
+}
+
+export interface WebauthnCredentialsTable {
+  /** base64url credential id. */
+  id: string;
+  user_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated transports ('' for none). */
+  transports: string;
+  device_type: string;
+  /** 0 or 1. */
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export type WebauthnChallengePurpose = 'create' | 'get';
+
+export interface WebauthnChallengesTable {
+  /** SHA-256 (hex) of the base64url challenge. */
+  challenge_hash: string;
+  session_id_hash: string;
+  purpose: WebauthnChallengePurpose;
+  user_id: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface WebauthnOffersTable {
+  user_id: string;
+  /** 0 or 1. */
+  declined: number;
+  times_offered: number;
+  next_offer_at: number | null;
+  updated_at: number;
+}
+
 /** PINs, attempts and devices (migration 0002). */
 export type PinPurpose = 'sign_in' | 'recheck' | 'recheck_mandatory';
 
@@ -91,6 +137,10 @@ export interface Database {
   devices: DevicesTable;
   device_accounts: DeviceAccountsTable;
   trusted_devices: TrustedDevicesTable;
+  webauthn_user_handles: WebauthnUserHandlesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  webauthn_offers: WebauthnOffersTable;
 }
 
 export type { Generated };

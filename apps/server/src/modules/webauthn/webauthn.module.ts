@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
+import { ChallengeRepository } from './challenge.repository.ts';
+import { ChallengeService } from './challenge.service.ts';
+import { CredentialRepository } from './credential.repository.ts';
+import { OfferRepository } from './offer.repository.ts';
+import { OfferService } from './offer.service.ts';
+import { PasskeyService, type PasskeyUserLookup } from './passkey.service.ts';
+import { webauthnRoutes, type CompleteSignIn } from './webauthn.routes.ts';
+
+export interface WebauthnModuleDeps {
+  db: Db;
+  config: Config;
+  sessions: SessionAccess;
+  users: PasskeyUserLookup;
+  throttle: ThrottleService;
+  now: () => number;
+  /** The one place that completes a sign-in; by default the session is rotated to signed_in. */
+  completeSignIn?: CompleteSignIn;
+}
+
+/** Builds the passkey services on the shared database and registers /api/webauthn/*. */
+export async function registerWebauthn(app: FastifyInstance, deps: WebauthnModuleDeps): Promise<void> {
+  const { db, config, sessions, users, throttle, now } = deps;
+  const credentials = new CredentialRepository(db);
+  const challenges = new ChallengeService(new ChallengeRepository(db), now, config.webauthn.challengeTtlMs);
+  const passkeys = new PasskeyService(credentials, challenges, users, throttle, config.webauthn, now);
+  const offers = new OfferService(new OfferRepository(db), credentials, now);
+  const completeSignIn: CompleteSignIn =
+    deps.completeSignIn ?? ((request, reply, userId) => sessions.rotate(request, reply, userId, 'signed_in'));
+  await app.register(webauthnRoutes, { sessions, passkeys, offers, users, config: config.webauthn, completeSignIn });
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { webauthnCreate, webauthnCreateOptions, webauthnGet, webauthnGetOptions, webauthnOffer, webauthnOfferSave, WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
+import type { WebauthnConfig } from '../../config/config.ts';
+import { apiRoute } from '../../plugins/api-route.ts';
+import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
+import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { OfferService } from './offer.service.ts';
+import type { PasskeySignInOutcome, PasskeyService, PasskeyUser, PasskeyUserLookup } from './passkey.service.ts';
+
+/** Completes a sign-in: session rotation to signed_in and whatever else a sign-in brings. */
+export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<unknown>;
+
+export interface WebauthnRoutesOptions {
+  sessions: SessionAccess;
+  passkeys: PasskeyService;
+  offers: OfferService;
+  users: PasskeyUserLookup;
+  config: WebauthnConfig;
+  completeSignIn: CompleteSignIn;
+}
+
+const failed = (...reasons: Array<'credentials_required' | 'invalid_credentials' | 'app_error'>) => ({ status: 'failed', reasons });
+
+/** Fail closed: an internal fault answers app_error and never signs anyone in or registers anything. */
+function appError(request: FastifyRequest, error: unknown, what: string) {
+  if (error instanceof HttpProblem) throw error;
+  request.log.error({ err: error }, `${what} failed with an internal error`);
+  return failed('app_error');
+}
+
+export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRoutesOptions): Promise<void> {
+  const { sessions, passkeys, offers, users, config, completeSignIn } = options;
+
+  /** The signed-in, still enabled account of this request, or undefined. */
+  async function signedInUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: PasskeyUser } | undefined> {
+    const session = await sessions.current(request);
+    if (session?.level !== 'signed_in' || !session.userId) return undefined;
+    const user = await users.findById(session.userId);
+    if (!user || user.disabled_at !== null) return undefined;
+    return { sessionIdHash: session.idHash, user };
+  }
+
+  apiRoute(app, webauthnCreateOptions, async ({ request }) => {
+    try {
+      const signedIn = await signedInUser(request);
+      if (!signedIn) return failed('credentials_required');
+      return { status: 'ok', createStructure: await passkeys.creationOptions(signedIn.sessionIdHash, signedIn.user) };
+    } catch (error) {
+      return appError(request, error, 'passkey creation options');
+    }
+  });
+
+  apiRoute(app, webauthnCreate, async ({ body, request }) => {
+    try {
+      const signedIn = await signedInUser(request);
+      if (!signedIn) return failed('credentials_required');
+      const outcome = await passkeys.register(signedIn.sessionIdHash, signedIn.user.id, body);
+      if (outcome.kind === 'refused') {
+        request.log.info({ cause: outcome.cause }, 'passkey registration refused');
+        return failed('invalid_credentials');
+      }
+      request.log.info('passkey registered');
+      return { status: 'ok' };
+    } catch (error) {
+      return appError(request, error, 'passkey registration');
+    }
+  });
+
+  apiRoute(app, webauthnGetOptions, async ({ query, request, reply }) => {
+    try {
+      const allowed = await passkeys.allowedCredentials(query.userId);
+      // No session is created for an answer that needs no challenge.
+      if (allowed === null) return { status: WEBAUTHN_NOT_FOUND };
+      const session = (await sessions.current(request)) ?? (await sessions.rotate(request, reply, null, 'guest'));
+      const getStructure = await passkeys.requestOptions(session.idHash, query.userId ?? null, allowed);
+      return { status: 'ok', getStructure, timeout: config.conditionalTimeoutS };
+    } catch (error) {
+      return appError(request, error, 'passkey sign-in options');
+    }
+  });
+
+  apiRoute(app, webauthnGet, async ({ body, request, reply }) => {
+    let outcome: PasskeySignInOutcome;
+    try {
+      const session = await sessions.current(request);
+      outcome = await passkeys.signIn({ sessionIdHash: session?.idHash ?? null, body, clientAddress: request.ip });
+      if (outcome.kind === 'ok') {
+        // A passkey with user verification is a strong factor on its own: the whole sign-in completes (no PIN).
+        await completeSignIn(request, reply, outcome.user.id);
+        request.log.info('passkey sign-in');
+        return { status: 'ok', email: outcome.user.email };
+      }
+    } catch (error) {
+      return appError(request, error, 'passkey sign-in');
+    }
+    if (outcome.kind === 'throttled') {
+      reply.code(429).headers(retryAfterHeader(outcome.retryAfterMs));
+      return { status: 'failed', reasons: ['too_many_requests'] };
+    }
+    if (outcome.kind === 'refused') {
+      request.log.info({ cause: outcome.cause }, 'passkey sign-in refused');
+      return failed('invalid_credentials');
+    }
+    return { status: 'failed', reasons: outcome.reasons, ...(outcome.email ? { email: outcome.email } : {}) };
+  });
+
+  apiRoute(app, webauthnOffer, async ({ query, request }) => {
+    try {
+      const signedIn = await signedInUser(request);
+      const userId = signedIn?.user.id;
+      if (!userId || (query.userId !== undefined && query.userId !== userId)) return { offerWebauthnRegistration: false };
+      return { offerWebauthnRegistration: await offers.takeOffer(userId), userId };
+    } catch (error) {
+      if (error instanceof HttpProblem) throw error;
+      // The user is signed in already: a fault here only means no offer this time.
+      request.log.error({ err: error }, 'passkey offer check failed with an internal error');
+      return { offerWebauthnRegistration: false };
+    }
+  });
+
+  apiRoute(app, webauthnOfferSave, async ({ body, request }) => {
+    try {
+      const signedIn = await signedInUser(request);
+      if (!signedIn || (body.userId !== undefined && body.userId !== signedIn.user.id)) return failed('credentials_required');
+      await offers.save(signedIn.user.id, body.offerWebauthnRegistration);
+      return { status: 'ok' };
+    } catch (error) {
+      return appError(request, error, 'saving the passkey offer');
+    }
+  });
+}
