@@ -1,8 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceUserList } from '@gatehouse/contract';
+import { deviceUserList, deviceUserRemove } from '@gatehouse/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
+import type { DeviceService } from './device.service.ts';
 
-export async function deviceRoutes(app: FastifyInstance): Promise<void> {
-  // Remembered accounts need the device cookie of the devices issue; until then no device remembers anyone.
-  apiRoute(app, deviceUserList, async () => ({ status: 'ok', users: [] }));
+/** Remembered accounts of this browser, keyed by the device cookie (docs/decisions/0112-devices.md). */
+export async function deviceRoutes(app: FastifyInstance, { devices }: { devices: DeviceService }): Promise<void> {
+  apiRoute(app, deviceUserList, async ({ request }) => {
+    try {
+      return { status: 'ok', users: await devices.rememberedAccounts(request) };
+    } catch (error) {
+      request.log.error({ err: error }, 'device user list failed with an internal error');
+      return { status: 'failed', reasons: ['app_error'], users: [] };
+    }
+  });
+
+  apiRoute(app, deviceUserRemove, async ({ query, request }) => {
+    try {
+      return { status: 'ok', users: await devices.forgetAccount(request, query.userId) };
+    } catch (error) {
+      request.log.error({ err: error }, 'device user removal failed with an internal error');
+      return { status: 'failed', reasons: ['app_error'], users: [] };
+    }
+  });
 }

@@ -5,12 +5,14 @@ import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import { chooseLanguage } from './language.ts';
 import type { LoginService } from './login.service.ts';
+import type { SignInService } from './sign-in.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
 export interface UserRoutesOptions {
   sessions: SessionAccess;
   loginService: LoginService;
   users: UserRepository;
+  signIn: SignInService;
 }
 
 export async function userRoutes(app: FastifyInstance, { sessions, loginService, users }: UserRoutesOptions): Promise<void> {

@@ -1,0 +1,96 @@
+import type { Db } from '../../db/database.ts';
+import type { DevicesTable, TrustedDevicesTable } from '../../db/schema.ts';
+
+export type DeviceRow = DevicesTable;
+export type TrustedDeviceRow = TrustedDevicesTable;
+
+export interface RememberedAccountRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  surname: string;
+}
+
+export class DeviceRepository {
+  constructor(private readonly db: Db) {}
+
+  findByTokenHash(tokenHash: string): Promise<DeviceRow | undefined> {
+    return this.db.selectFrom('devices').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  async insert(row: DeviceRow): Promise<void> {
+    await this.db.insertInto('devices').values(row).execute();
+  }
+
+  async touch(id: string, now: number): Promise<void> {
+    await this.db.updateTable('devices').set({ last_seen_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Records (or refreshes) that the account completed a sign-in on the device. */
+  async rememberAccount(deviceId: string, userId: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('device_accounts')
+      .values({ device_id: deviceId, user_id: userId, signed_in_at: now })
+      .onConflict((oc) => oc.columns(['device_id', 'user_id']).doUpdateSet({ signed_in_at: now }))
+      .execute();
+  }
+
+  /** The device's accounts, most recent sign-in first. */
+  rememberedAccounts(deviceId: string): Promise<RememberedAccountRow[]> {
+    return this.db
+      .selectFrom('device_accounts')
+      .innerJoin('users', 'users.id', 'device_accounts.user_id')
+      .select(['users.id as user_id', 'users.email', 'users.first_name', 'users.surname'])
+      .where('device_accounts.device_id', '=', deviceId)
+      .orderBy('device_accounts.signed_in_at', 'desc')
+      .orderBy('users.email')
+      .execute();
+  }
+
+  async forgetAccount(deviceId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
+  }
+
+  findTrust(deviceId: string, userId: string): Promise<TrustedDeviceRow | undefined> {
+    return this.db.selectFrom('trusted_devices').selectAll().where('device_id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** A new trust starts its recheck period now; an existing one only changes its name (the period stays). */
+  async trust(deviceId: string, userId: string, deviceName: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('trusted_devices')
+      .values({ device_id: deviceId, user_id: userId, device_name: deviceName, trusted_at: now, pin_checked_at: now, recheck_skipped_at: null })
+      .onConflict((oc) => oc.columns(['device_id', 'user_id']).doUpdateSet({ device_name: deviceName }))
+      .execute();
+  }
+
+  /** A PIN passed on the trusted device: a new recheck period, and the skip is available again. */
+  async markPinChecked(deviceId: string, userId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('trusted_devices')
+      .set({ pin_checked_at: now, recheck_skipped_at: null })
+      .where('device_id', '=', deviceId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Marks the one skip as used; false when it was used already (two skips racing). */
+  async markRecheckSkipped(deviceId: string, userId: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('trusted_devices')
+      .set({ recheck_skipped_at: now })
+      .where('device_id', '=', deviceId)
+      .where('user_id', '=', userId)
+      .where('recheck_skipped_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async revokeTrust(deviceId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('trusted_devices').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
+  }
+
+  async revokeAllTrustForUser(userId: string): Promise<void> {
+    await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+  }
+}

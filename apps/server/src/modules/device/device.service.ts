@@ -1,0 +1,133 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { DeviceUser } from '@gatehouse/contract';
+import type { Config } from '../../config/config.ts';
+import type { DeviceRepository } from './device.repository.ts';
+
+/** 32 random bytes in the cookie; only the SHA-256 is stored. */
+const DEVICE_TOKEN_BYTES = 32;
+
+/** `__Host-gh_device` over https; `gh_device` on plain-http loopback, like the session cookie. */
+export function deviceCookieName(config: Pick<Config, 'insecureLoopback'>): string {
+  return config.insecureLoopback ? 'gh_device' : '__Host-gh_device';
+}
+
+export function hashDeviceToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether a PIN is needed for this account on this device (docs/decisions/0112-devices.md). */
+export type DeviceTrust =
+  | { kind: 'untrusted'; deviceId: string | null }
+  /** Trusted and within the recheck period: no PIN. */
+  | { kind: 'trusted'; deviceId: string }
+  /** Trusted, period over, the one skip still available. */
+  | { kind: 'recheck'; deviceId: string }
+  /** Trusted, period over, the skip used at the last sign-in. */
+  | { kind: 'recheck_mandatory'; deviceId: string };
+
+/**
+ * The device cookie: one random long-lived id per browser. It keys the remembered
+ * accounts (every account that completed a sign-in here) and the trusted-device
+ * records (accounts that chose to skip the PIN here until the recheck period).
+ */
+export class DeviceService {
+  readonly cookieName: string;
+  private readonly cookieOptions: CookieSerializeOptions;
+  private readonly recheckAfterMs: number;
+
+  constructor(
+    private readonly repository: DeviceRepository,
+    private readonly now: () => number,
+    config: Pick<Config, 'insecureLoopback' | 'deviceCookieMaxAgeMs' | 'recheckAfterMs'>,
+  ) {
+    this.recheckAfterMs = config.recheckAfterMs;
+    this.cookieName = deviceCookieName(config);
+    this.cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: !config.insecureLoopback,
+      maxAge: Math.floor(config.deviceCookieMaxAgeMs / 1000),
+    };
+  }
+
+  /** The id of the device this request comes from, or null when it has no (known) device cookie. */
+  async identify(request: FastifyRequest): Promise<string | null> {
+    const token = request.cookies[this.cookieName];
+    if (!token || token.length > 128) return null;
+    return (await this.repository.findByTokenHash(hashDeviceToken(token)))?.id ?? null;
+  }
+
+  /** The device id, creating the device and its cookie when missing; an existing cookie gets its full lifetime again. */
+  async ensure(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+    const now = this.now();
+    const token = request.cookies[this.cookieName];
+    const known = token && token.length <= 128 ? await this.repository.findByTokenHash(hashDeviceToken(token)) : undefined;
+    if (known && token) {
+      await this.repository.touch(known.id, now);
+      reply.setCookie(this.cookieName, token, this.cookieOptions);
+      return known.id;
+    }
+    const fresh = randomBytes(DEVICE_TOKEN_BYTES).toString('base64url');
+    const id = randomUUID();
+    await this.repository.insert({ id, token_hash: hashDeviceToken(fresh), created_at: now, last_seen_at: now });
+    reply.setCookie(this.cookieName, fresh, this.cookieOptions);
+    return id;
+  }
+
+  async rememberAccount(deviceId: string, userId: string): Promise<void> {
+    await this.repository.rememberAccount(deviceId, userId, this.now());
+  }
+
+  /** Accounts that completed a sign-in on this device, most recent first; none without a device cookie. */
+  async rememberedAccounts(request: FastifyRequest): Promise<DeviceUser[]> {
+    const deviceId = await this.identify(request);
+    if (!deviceId) return [];
+    return (await this.repository.rememberedAccounts(deviceId)).map((row) => ({
+      userId: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      surname: row.surname,
+      loginName: row.email,
+    }));
+  }
+
+  /** Removes an account from this device's list, and its trust here with it; answers the updated list. */
+  async forgetAccount(request: FastifyRequest, userId: string): Promise<DeviceUser[]> {
+    const deviceId = await this.identify(request);
+    if (!deviceId) return [];
+    await this.repository.forgetAccount(deviceId, userId);
+    await this.repository.revokeTrust(deviceId, userId);
+    return this.rememberedAccounts(request);
+  }
+
+  async trustState(request: FastifyRequest, userId: string): Promise<DeviceTrust> {
+    const deviceId = await this.identify(request);
+    if (!deviceId) return { kind: 'untrusted', deviceId: null };
+    const trust = await this.repository.findTrust(deviceId, userId);
+    if (!trust) return { kind: 'untrusted', deviceId };
+    if (this.now() - trust.pin_checked_at < this.recheckAfterMs) return { kind: 'trusted', deviceId };
+    return trust.recheck_skipped_at === null ? { kind: 'recheck', deviceId } : { kind: 'recheck_mandatory', deviceId };
+  }
+
+  /** Trusts this device for the account under a name (creating the device cookie if needed). */
+  async trust(request: FastifyRequest, reply: FastifyReply, userId: string, deviceName: string): Promise<void> {
+    const deviceId = await this.ensure(request, reply);
+    await this.repository.trust(deviceId, userId, deviceName, this.now());
+  }
+
+  async markPinChecked(deviceId: string, userId: string): Promise<void> {
+    await this.repository.markPinChecked(deviceId, userId, this.now());
+  }
+
+  markRecheckSkipped(deviceId: string, userId: string): Promise<boolean> {
+    return this.repository.markRecheckSkipped(deviceId, userId, this.now());
+  }
+
+  /** Every trusted device of the account (a password reset revokes them: security.md). */
+  async revokeAllTrust(userId: string): Promise<void> {
+    await this.repository.revokeAllTrustForUser(userId);
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { PinCodeRepository } from './pin-code.repository.ts';
+
+/**
+ * The one place a sign-in completes (password + PIN, trusted device, skipped recheck,
+ * passkey, registration): the session rotates to `signed_in` with a new id, the device
+ * gets its cookie if it has none, the account joins this device's remembered accounts,
+ * and the account's wrong-PIN count starts again.
+ *
+ * The caller has already proven who the user is and checked the account (not disabled,
+ * not blocked, e-mail verified): complete() does not check again.
+ */
+export class SignInService {
+  constructor(
+    private readonly sessions: SessionAccess,
+    private readonly devices: DeviceService,
+    private readonly pinCodes: PinCodeRepository,
+  ) {}
+
+  async complete(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+    await this.sessions.rotate(request, reply, userId, 'signed_in');
+    const deviceId = await this.devices.ensure(request, reply);
+    await this.devices.rememberAccount(deviceId, userId);
+    await this.pinCodes.resetAttempts(userId);
+  }
+}
