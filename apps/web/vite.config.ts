@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { messagesPlugin } from './messages-plugin.ts';
+import { precompressPlugin } from './compress-plugin.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   base: '/signin/',
-  plugins: [react(), messagesPlugin(here('./src/locales'))],
+  plugins: [react(), messagesPlugin(here('./src/locales')), precompressPlugin()],
   resolve: {
     alias: [
       // Catalogues arrive precompiled (messages-plugin.ts): ship no ICU parser.

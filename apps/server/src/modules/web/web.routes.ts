@@ -14,7 +14,8 @@ const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (or `npm st
  * legacy default page.
  */
 export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
-  await app.register(fastifyStatic, { root: webDist, serve: false });
+  // preCompressed: the build writes .br and .gz beside each text asset (apps/web/compress-plugin.ts).
+  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
 
   const sendPage = (reply: FastifyReply, page: 'index.html' | 'legacy.html') => {
     if (!fs.existsSync(path.join(webDist, page))) {

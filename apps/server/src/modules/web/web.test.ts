@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -12,6 +13,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>sign-in app</title>');
   fs.writeFileSync(path.join(dist, 'legacy.html'), '<!doctype html><title>legacy page</title>');
   fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });
@@ -26,6 +29,19 @@ describe('the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('sends the pre-compressed brotli or gzip file when the browser accepts it', async () => {
+    const brotli = await t.app.inject({ url: '/signin/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await t.app.inject({ url: '/signin/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ url: '/signin/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers 404 for a missing asset rather than the page', async () => {
