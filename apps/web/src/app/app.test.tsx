@@ -63,9 +63,15 @@ describe('app', () => {
   });
 
   it('shows the internal error page with Reload when start-up fails', async () => {
-    const { reload } = renderApp({ type: 'failed', error: new ApiFailure('http', 'userInfo', 500) });
+    const { reload } = renderApp({ type: 'failed', error: new ApiFailure('http', 'userInfo', 500), language: null });
     expect(await screen.findByText('Pri spracovaní vašej požiadavky nastala chyba. Skúste znova načítať stránku a zopakovať požiadavku.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Znova načítať' }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('shows the internal error page in the language user info gave when another start-up call failed', async () => {
+    renderApp({ type: 'failed', error: new ApiFailure('http', 'serverVersion', 500), language: 'en' });
+    expect(await screen.findByText('An error has occured while processing your request. Try to reload page and repeat request.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 });

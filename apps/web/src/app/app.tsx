@@ -32,8 +32,13 @@ export function App({ startUp, basename, redirectParam, appOrigin, assign, reloa
       if (result.type === 'failed') {
         // Nothing to show without the start-up data: reload on a 4xx as the
         // global handler says, else the internal error page (it has Reload).
-        if (globalReaction(result.error).type === 'reload') reload();
-        else enterServerError();
+        if (globalReaction(result.error).type === 'reload') {
+          reload();
+          return;
+        }
+        // The error page speaks the user's language when user info arrived.
+        if (result.language !== null) await applyLanguage(result.language);
+        if (live) enterServerError();
         return;
       }
       await applyLanguage(result.data.user.language);

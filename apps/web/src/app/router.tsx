@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { SignInFlow } from '../flows/sign-in';
 import { ErrorBoundary } from './error-boundary';
 import { InternalErrorPage } from './internal-error-page';
@@ -20,17 +20,26 @@ export interface AppRouterProps {
 
 export function AppRouter({ basename, data, redirect }: AppRouterProps) {
   return (
-    <BrowserRouter basename={basename}>
+    <Router base={basename}>
       <ErrorBoundary fallback={<InternalErrorPage />}>
         <Suspense fallback={<LoadingPlaceholder />}>
-          <Routes>
-            <Route path={ROUTES.signIn} element={<SignInFlow rememberedUsers={data.deviceUsers} redirect={redirect} />} />
-            <Route path={ROUTES.controlsDemo} element={<ControlsDemoScreen />} />
-            <Route path={ROUTES.snackbarDemo} element={<SnackbarDemoScreen />} />
-            <Route path="*" element={<Navigate to={ROUTES.signIn} replace />} />
-          </Routes>
+          <Switch>
+            <Route path={ROUTES.signIn}>
+              <SignInFlow rememberedUsers={data.deviceUsers} redirect={redirect} />
+            </Route>
+            <Route path={ROUTES.controlsDemo}>
+              <ControlsDemoScreen />
+            </Route>
+            <Route path={ROUTES.snackbarDemo}>
+              <SnackbarDemoScreen />
+            </Route>
+            {/* Any other path: the sign-in route (spec section 2). */}
+            <Route>
+              <Redirect to={ROUTES.signIn} replace />
+            </Route>
+          </Switch>
         </Suspense>
       </ErrorBoundary>
-    </BrowserRouter>
+    </Router>
   );
 }

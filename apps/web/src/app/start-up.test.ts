@@ -75,4 +75,16 @@ describe('start-up', () => {
     broken.release();
     await expect(startUp({ call: broken.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() })).resolves.toMatchObject({ type: 'failed' });
   });
+
+  it('keeps the language of user info when another start-up call fails', async () => {
+    const broken = deferredCall({
+      [userInfo.id]: { status: 'ok', guest: true, language: 'cs', user: null },
+      [serverVersion.id]: new ApiFailure('http', serverVersion.id, 500),
+    });
+    broken.release();
+    await expect(startUp({ call: broken.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() })).resolves.toMatchObject({
+      type: 'failed',
+      language: 'cs',
+    });
+  });
 });

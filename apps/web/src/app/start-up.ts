@@ -14,7 +14,8 @@ export type StartUpResult =
   | { type: 'signIn'; data: StartUpData }
   /** Already signed in: the browser is leaving for `to`. */
   | { type: 'redirecting'; to: string; data: StartUpData }
-  | { type: 'failed'; error: unknown };
+  /** `language`: from user info when that call answered, so the error page speaks it. */
+  | { type: 'failed'; error: unknown; language: string | null };
 
 export interface StartUpDeps {
   call: typeof call;
@@ -35,16 +36,17 @@ export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {
     deps.call(serverVersion),
     deps.call(deviceUserList),
   ]);
+  const language = info.status === 'fulfilled' ? (info.value.language ?? null) : null;
   for (const settled of [info, server, version, users]) {
-    if (settled.status === 'rejected') return { type: 'failed', error: settled.reason };
+    if (settled.status === 'rejected') return { type: 'failed', error: settled.reason, language };
   }
   if (info.status !== 'fulfilled' || server.status !== 'fulfilled' || version.status !== 'fulfilled' || users.status !== 'fulfilled') {
-    return { type: 'failed', error: new Error('unreachable') };
+    return { type: 'failed', error: new Error('unreachable'), language };
   }
   const user = toCurrentUser(info.value);
   // "Info is valid only if status is ok and guest and language are present."
-  if (user === null) return { type: 'failed', error: new ApiFailure('unparsable', userInfo.id, 200) };
-  if (server.value.status !== 'ok') return { type: 'failed', error: new ApiFailure('unparsable', serverInfo.id, 200) };
+  if (user === null) return { type: 'failed', error: new ApiFailure('unparsable', userInfo.id, 200), language };
+  if (server.value.status !== 'ok') return { type: 'failed', error: new ApiFailure('unparsable', serverInfo.id, 200), language };
 
   const data: StartUpData = {
     user,
