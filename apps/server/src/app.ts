@@ -81,8 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(serverInfoRoutes, { config });
   await app.register(userRoutes, { sessions, loginService, users, signIn });
   await app.register(deviceRoutes, { devices });
-  // Passkeys: switch completeSignIn to the user module's SignInService once it exists.
-  await registerWebauthn(app, { db, config, sessions, users, throttle, now });
+  // A passkey completes the whole sign-in through the one place that does it (no PIN).
+  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId) });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist });
   return app;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { GetStructure, UserInfoAnswer, WebauthnGetAnswer, WebauthnSignInAnswer, type WebauthnGetBody } from '@gatehouse/contract';
+import { DeviceUserListAnswer, GetStructure, UserInfoAnswer, WebauthnGetAnswer, WebauthnSignInAnswer, type WebauthnGetBody } from '@gatehouse/contract';
 import { ORIGIN } from '../../test/test-app.ts';
 import { hashSessionId } from '../session/session.service.ts';
 import { FLAG, SoftwareAuthenticator } from './software-authenticator.ts';
@@ -90,6 +90,15 @@ describe('passkey sign-in', () => {
     expect(info).toMatchObject({ guest: false, user: { id: ana.id, email: ana.email } });
     const stored = await t.db.selectFrom('webauthn_credentials').selectAll().executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ counter: 2, last_used_at: t.clock.now() });
+  });
+
+  it('completes the sign-in like any other: this browser now remembers the account', async () => {
+    const { structure, cookie } = await getOptions(t);
+    const response = await post(t, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie);
+    const device = response.cookies.find((c) => c.name === 'gh_device');
+    expect(device).toBeDefined();
+    const list = DeviceUserListAnswer.parse((await get(t, '/api/device/userlist', `gh_device=${device?.value}`)).json());
+    expect(list.users.map((u) => u.email)).toEqual([ana.email]);
   });
 
   it('signs in from the remembered-user form, with options for that user and no user handle', async () => {
