@@ -121,7 +121,7 @@ export const webauthnGet = defineEndpoint({
   body: WebauthnGetBody,
   query: undefined,
   answer: WebauthnSignInAnswer,
-  reasons: ['invalid_credentials', 'account_disabled', 'blocked', 'app_error', 'bot_check_failed'],
+  reasons: ['invalid_credentials', 'account_disabled', 'blocked', 'email_not_verified', 'app_error', 'bot_check_failed'],
   botCheck: { action: 'webauthn_get_post', required: true },
 });
 

@@ -222,6 +222,14 @@ describe('passkey sign-in', () => {
     expect(await signedInSessions(t)).toBe(0);
   });
 
+  it('answers email_not_verified for an account whose e-mail is no longer verified, and signs nobody in', async () => {
+    await t.db.updateTable('users').set({ email_verified: 0 }).where('id', '=', ana.id).execute();
+    const { structure, cookie } = await getOptions(t);
+    const response = await post(t, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie);
+    expect(response.json()).toEqual({ status: 'failed', reasons: ['email_not_verified'] });
+    expect(await signedInSessions(t)).toBe(0);
+  });
+
   it('answers app_error and signs nobody in when the database fails', async () => {
     const { structure, cookie } = await getOptions(t);
     await sql`drop table webauthn_credentials`.execute(t.db);

@@ -20,6 +20,8 @@ export interface PasskeyUser {
   surname: string;
   disabled_at: number | null;
   blocked_at: number | null;
+  /** 0 or 1. */
+  email_verified: number;
 }
 
 export interface PasskeyUserLookup {
@@ -196,6 +198,8 @@ export class PasskeyService {
     await this.throttle.clear(accountKey(user.email));
     if (user.disabled_at !== null) return { kind: 'failed', reasons: ['account_disabled'], email: user.email };
     if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'] };
+    // Only an operator can bring this about (a passkey is registered while signed in); checked as the login does.
+    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'] };
     return { kind: 'ok', user };
   }
 
