@@ -18,12 +18,17 @@ import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { ThrottleService } from './modules/throttle/throttle.service.ts';
 import { LoginService } from './modules/user/login.service.ts';
 import { PinCodeRepository } from './modules/user/pin-code.repository.ts';
+import { PinCodeService } from './modules/user/pin-code.service.ts';
+import { SecondFactorService } from './modules/user/second-factor.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { registerWebauthn } from './modules/webauthn/webauthn.module.ts';
+import { registerRecovery } from './modules/recovery/recovery.module.ts';
+import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
+import { mailContext } from './mail/mail-template.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 
 /** Auth calls are small JSON documents (security.md). */
@@ -77,12 +82,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const pinCodes = new PinCodeRepository(db);
   /** Completes every sign-in (PIN, trusted device, skip, passkey, registration). */
   const signIn = new SignInService(sessions, devices, pinCodes);
+  const pins = new PinCodeService(pinCodes, users, mail.mailer, mailContext(config.publicOrigin), now, {
+    silentAttempts: config.pinSilentAttempts,
+    maxAttempts: config.pinMaxAttempts,
+  });
+  const secondFactor = new SecondFactorService(sessions, devices, pins, signIn, users);
 
   await app.register(serverInfoRoutes, { config });
-  await app.register(userRoutes, { sessions, loginService, users, signIn });
+  await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
   await app.register(deviceRoutes, { devices });
   // A passkey completes the whole sign-in through the one place that does it (no PIN).
   await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId) });
+  // Forgot/reset password, token info and registration (issue 4, docs/decisions/0130-recovery-tokens.md).
+  await registerRecovery(app, {
+    db,
+    config,
+    accounts: new AccountService(users, hasher, now, sessionService),
+    hasher,
+    throttle,
+    sessions: sessionService,
+    devices,
+    mailer: mail.mailer,
+    completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId),
+    now,
+  });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist });
   return app;

@@ -3,12 +3,15 @@ import { createDatabase, migrateToLatest, type Db } from '../db/database.ts';
 import { PasswordHasher } from '../plugins/password-hasher.ts';
 import { AccountService, type AccountSummary } from '../modules/user/account.service.ts';
 import { UserRepository } from '../modules/user/user.repository.ts';
+import { SessionRepository } from '../modules/session/session.repository.ts';
+import { SessionService } from '../modules/session/session.service.ts';
 
 /** Opens the same database as the server (same DATABASE_URL default) and brings it up to date. */
 export async function openAccounts(config: Config = loadConfig()): Promise<{ accounts: AccountService; db: Db }> {
   const db = createDatabase(config.database);
   await migrateToLatest(db);
-  return { accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now), db };
+  const sessions = new SessionService(new SessionRepository(db), Date.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+  return { accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now, sessions), db };
 }
 
 /** A plain-text table for `user list`. */

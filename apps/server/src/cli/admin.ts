@@ -37,7 +37,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
 
   user
     .command('disable')
-    .description('disable an account (sign-in answers account_disabled)')
+    .description('disable an account and end its sessions (sign-in answers account_disabled)')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
       await withAccounts(async (accounts) => {
@@ -54,6 +54,17 @@ export function buildProgram(out: (line: string) => void = console.log): Command
       await withAccounts(async (accounts) => {
         await accounts.enable(o.email);
         out(`Enabled ${o.email.trim().toLowerCase()}.`);
+      });
+    });
+
+  user
+    .command('unblock')
+    .description('lift the block after wrong PINs and start the PIN attempts again')
+    .requiredOption('--email <email>', 'e-mail address')
+    .action(async (o: { email: string }) => {
+      await withAccounts(async (accounts) => {
+        await accounts.unblock(o.email);
+        out(`Unblocked ${o.email.trim().toLowerCase()}.`);
       });
     });
 

@@ -86,6 +86,9 @@ const EnvSchema = z.object({
   RECHECK_AFTER_DAYS: boundedInt(30, 1, 400),
   // Browsers cap a cookie's Max-Age at 400 days.
   DEVICE_COOKIE_DAYS: boundedInt(400, 1, 400),
+  // Issue 4: token lifetimes (docs/decisions/0130-recovery-tokens.md); security.md caps the defaults.
+  RESET_TOKEN_TTL_MINUTES: boundedInt(60, 1, 24 * 60),
+  INVITATION_TTL_HOURS: boundedInt(72, 1, 30 * 24),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -118,6 +121,10 @@ export interface Config {
   recheckAfterMs: number;
   /** Max-Age of the device cookie. */
   deviceCookieMaxAgeMs: number;
+  /** A reset-password link works this long (RESET_TOKEN_TTL_MINUTES, default 60). */
+  resetTokenTtlMs: number;
+  /** An invitation link works this long (INVITATION_TTL_HOURS, default 72). */
+  invitationTtlMs: number;
   version: string;
 }
 
@@ -208,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     pinMaxAttempts: e.PIN_MAX_ATTEMPTS,
     recheckAfterMs: e.RECHECK_AFTER_DAYS * 86_400_000,
     deviceCookieMaxAgeMs: e.DEVICE_COOKIE_DAYS * 86_400_000,
+    resetTokenTtlMs: e.RESET_TOKEN_TTL_MINUTES * 60_000,
+    invitationTtlMs: e.INVITATION_TTL_HOURS * 3_600_000,
     version,
   };
 }

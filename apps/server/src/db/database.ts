@@ -8,6 +8,7 @@ import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as pinAndDevices from './migrations/0002-pin-and-devices.ts';
 import * as passkeys from './migrations/0003-passkeys.ts';
+import * as tokens from './migrations/0004-tokens.ts';
 
 export type Db = Kysely<Database>;
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-pin-and-devices': pinAndDevices,
   '0003-passkeys': passkeys,
+  '0004-tokens': tokens,
 };
 
 const PG_INT8_OID = 20;

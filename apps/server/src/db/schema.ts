@@ -128,6 +128,19 @@ export interface TrustedDevicesTable {
   recheck_skipped_at: number | null;
 }
 
+/** Reset-password and invitation tokens (migration 0004): one row per account and purpose. */
+export type TokenPurpose = 'reset' | 'invitation';
+
+export interface TokensTable {
+  user_id: string;
+  purpose: TokenPurpose;
+  /** SHA-256 (hex) of the random token in the link; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,6 +154,7 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
   webauthn_offers: WebauthnOffersTable;
+  tokens: TokensTable;
 }
 
 export type { Generated };

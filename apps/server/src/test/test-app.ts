@@ -5,6 +5,8 @@ import { buildApp, type AppDeps } from '../app.ts';
 import { PasswordHasher } from '../plugins/password-hasher.ts';
 import { AccountService, type NewAccount } from '../modules/user/account.service.ts';
 import { UserRepository } from '../modules/user/user.repository.ts';
+import { SessionRepository } from '../modules/session/session.repository.ts';
+import { SessionService } from '../modules/session/session.service.ts';
 
 export const ORIGIN = 'http://localhost:8080';
 
@@ -40,7 +42,8 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
   const clock = testClock();
   const app = await buildApp(config, { ...options.deps, db, now: clock.now });
   await app.ready();
-  const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now);
+  const sessions = new SessionService(new SessionRepository(db), clock.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+  const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now, sessions);
   return {
     app,
     db,

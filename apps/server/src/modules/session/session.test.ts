@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { hashSessionId } from './session.service.ts';
+import { signInWithPin } from '../../test/sign-in-steps.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -9,11 +10,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** Password and PIN: the signed-in session id. */
 async function signIn(cookie?: string): Promise<string> {
-  const response = await postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, cookie ? { cookie: `gh_session=${cookie}` } : {});
-  const value = sessionCookie(response)?.value;
-  if (!value) throw new Error('no session cookie');
-  return value;
+  return (await signInWithPin(t, DEMO, cookie ? { session: cookie } : {})).session;
 }
 
 const userInfo = (cookie?: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkNewPassword, isValidEmail, normalizeEmail, LOCALES, type Locale } from '@gatehouse/contract';
 import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { SessionService } from '../session/session.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 /** An operator's mistake (CLI): the message is shown as is. */
@@ -44,6 +45,8 @@ export class AccountService {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly now: () => number,
+    /** Disabling an account ends its sessions. */
+    private readonly sessions: Pick<SessionService, 'endAllForUser'>,
   ) {}
 
   async create(input: NewAccount): Promise<AccountSummary> {
@@ -76,8 +79,16 @@ export class AccountService {
     return summarize(row);
   }
 
+  /** Disables the account and ends every session it has. */
   async disable(email: string): Promise<void> {
-    if (!(await this.users.setDisabledAt(normalizeEmail(email), this.now(), this.now()))) throw unknownEmail(email);
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    if (!user || !(await this.users.setDisabledAt(user.email, this.now(), this.now()))) throw unknownEmail(email);
+    await this.sessions.endAllForUser(user.id);
+  }
+
+  /** Lifts a block after wrong PINs and starts the PIN attempts again. */
+  async unblock(email: string): Promise<void> {
+    if (!(await this.users.unblock(normalizeEmail(email), this.now()))) throw unknownEmail(email);
   }
 
   async enable(email: string): Promise<void> {

@@ -32,6 +32,22 @@ export class UserRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Blocks the account after its PIN attempts ran out (kept if it was blocked already). */
+  async block(id: string, now: number): Promise<void> {
+    await this.db.updateTable('users').set({ blocked_at: now, updated_at: now }).where('id', '=', id).where('blocked_at', 'is', null).execute();
+  }
+
+  /** Clears the block and the wrong-PIN count together; false when no account has this e-mail. */
+  async unblock(normalizedEmail: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('id').where('email', '=', normalizedEmail).executeTakeFirst();
+      if (!user) return false;
+      await trx.updateTable('users').set({ blocked_at: null, updated_at: now }).where('id', '=', user.id).execute();
+      await trx.deleteFrom('pin_attempts').where('user_id', '=', user.id).execute();
+      return true;
+    });
+  }
+
   async count(): Promise<number> {
     const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return toCount(row.n as string | number);

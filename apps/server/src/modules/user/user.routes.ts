@@ -1,21 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { LANGUAGE_COOKIE, login, logout, userInfo } from '@gatehouse/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE, login, logout, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo } from '@gatehouse/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import { chooseLanguage } from './language.ts';
 import type { LoginService } from './login.service.ts';
-import type { SignInService } from './sign-in.service.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
 export interface UserRoutesOptions {
   sessions: SessionAccess;
   loginService: LoginService;
   users: UserRepository;
-  signIn: SignInService;
+  secondFactor: SecondFactorService;
+  devices: DeviceService;
 }
 
-export async function userRoutes(app: FastifyInstance, { sessions, loginService, users }: UserRoutesOptions): Promise<void> {
+export async function userRoutes(app: FastifyInstance, { sessions, loginService, users, secondFactor, devices }: UserRoutesOptions): Promise<void> {
   apiRoute(app, userInfo, async ({ request }) => {
     const session = await sessions.current(request);
     const user = session?.level === 'signed_in' && session.userId ? await users.findById(session.userId) : undefined;
@@ -44,9 +46,8 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
       if (outcome.kind === 'failed') {
         return { status: 'failed', reasons: outcome.reasons, ...(outcome.email ? { email: outcome.email } : {}) };
       }
-      // Until the PIN step lands, a correct password signs in fully: guest → signed_in, with a new id.
-      await sessions.rotate(request, reply, outcome.user.id, 'signed_in');
-      return { status: 'ok' };
+      // A trusted device signs in; otherwise a PIN by mail and a password-level session.
+      return await secondFactor.afterPassword(request, reply, outcome.user);
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
       // Fail closed: a database fault never signs anyone in.
@@ -54,6 +55,27 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
       return { status: 'failed', reasons: ['app_error'] };
     }
   });
+
+  apiRoute(app, pinAttempts, async ({ request }) =>
+    failClosed(request, 'PIN attempts', () => secondFactor.attempts(request), { pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
+  );
+
+  apiRoute(app, pinSubmit, async ({ body, request, reply }) =>
+    failClosed(request, 'PIN check', () => secondFactor.submitPin(request, reply, body.pin_code)),
+  );
+
+  apiRoute(app, pinSkip, async ({ request, reply }) => failClosed(request, 'PIN skip', () => secondFactor.skipRecheck(request, reply)));
+
+  apiRoute(app, newDevice, async ({ body, request, reply }) =>
+    failClosed(request, 'device registration', async () => {
+      const session = await sessions.current(request);
+      if (!session || session.level !== 'signed_in' || !session.userId) return { status: 'failed', reasons: ['credentials_required'] };
+      const name = body.device_name.trim();
+      if (name.length === 0) return { status: 'failed', reasons: ['invalid_parameter'] };
+      await devices.trust(request, reply, session.userId, name);
+      return { status: 'ok' };
+    }),
+  );
 
   apiRoute(app, logout, async ({ request, reply }) => {
     try {
@@ -64,4 +86,20 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
       return { status: 'failed', reasons: ['app_error'] };
     }
   });
+}
+
+/** Runs a step; an internal fault answers app_error (HTTP 200) and never signs anyone in. */
+async function failClosed<T extends object, E extends object>(
+  request: FastifyRequest,
+  what: string,
+  step: () => Promise<T>,
+  extra?: E,
+): Promise<T | ({ status: 'failed'; reasons: ['app_error'] } & E)> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    request.log.error({ err: error }, `${what} failed with an internal error`);
+    return { status: 'failed', reasons: ['app_error'], ...(extra ?? ({} as E)) };
+  }
 }

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { mailContext } from '../../mail/mail-template.ts';
+import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
+import type { AccountService } from '../user/account.service.ts';
+import { BackgroundTasks } from './background-tasks.ts';
+import { InvitationService } from './invitation.service.ts';
+import { RecoveryService } from './recovery.service.ts';
+import { recoveryRoutes, type CompleteSignIn } from './recovery.routes.ts';
+import { TokenRepository } from './token.repository.ts';
+import { TokenService } from './token.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgot-password work done after answering; tests await `idle()`, close waits for it. */
+    recoveryTasks: BackgroundTasks;
+  }
+}
+
+export interface RecoveryModuleDeps {
+  db: Db;
+  config: Config;
+  accounts: AccountService;
+  hasher: PasswordHasher;
+  throttle: ThrottleService;
+  sessions: Pick<SessionService, 'endAllForUser'>;
+  devices: Pick<DeviceService, 'revokeAllTrust'>;
+  mailer: Mailer;
+  completeSignIn: CompleteSignIn;
+  now: () => number;
+}
+
+/** Token and invitation services on a database, for the server and the operator CLI. */
+export function createInvitations(db: Db, config: Config, accounts: AccountService, mailer: Mailer | null, now: () => number) {
+  const tokens = new TokenService(new TokenRepository(db), now, config);
+  const invitations = new InvitationService(accounts, tokens, mailer, mailContext(config.publicOrigin), config.invitationTtlMs);
+  return { tokens, invitations };
+}
+
+/** Builds the recovery services and registers forgot/reset password, token info and registration. */
+export async function registerRecovery(app: FastifyInstance, deps: RecoveryModuleDeps): Promise<void> {
+  const { db, config, accounts, now } = deps;
+  const { tokens, invitations } = createInvitations(db, config, accounts, deps.mailer, now);
+  const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'forgot password: background delivery failed'));
+  app.decorate('recoveryTasks', background);
+  app.addHook('onClose', async () => background.idle());
+  const recovery = new RecoveryService({
+    accounts,
+    tokens,
+    invitations,
+    hasher: deps.hasher,
+    throttle: deps.throttle,
+    sessions: deps.sessions,
+    devices: deps.devices,
+    mailer: deps.mailer,
+    mailContext: mailContext(config.publicOrigin),
+    background,
+    resetTokenTtlMs: config.resetTokenTtlMs,
+    log: app.log,
+  });
+  await app.register(recoveryRoutes, { recovery, completeSignIn: deps.completeSignIn });
+}

@@ -1,0 +1,174 @@
+import { isNonEmptyText, isValidEmail, normalizeEmail, type Reason } from '@gatehouse/contract';
+import type { TokenPurpose } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderMail, type MailContext } from '../../mail/mail-template.ts';
+import { resetPasswordMail } from '../../mail/templates/reset-password.mail.ts';
+import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import { accountKey, addressKey, type ThrottlePolicy, type ThrottleService } from '../throttle/throttle.service.ts';
+import type { AccountDetails, AccountService } from '../user/account.service.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
+import type { InvitationService } from './invitation.service.ts';
+import { checkPasswordChoice } from './password-choice.ts';
+import type { TokenService } from './token.service.ts';
+
+export const RESET_PASSWORD_PATH = '/signin/reset-password';
+
+/**
+ * Forgot-password requests per e-mail (known or not): 3 mails, then a wait of 20 minutes doubling
+ * to an hour. Over the limit the answer is still `ok` and nothing is sent (no mail bombing).
+ */
+export const FORGOT_EMAIL_POLICY: ThrottlePolicy = {
+  windowMs: 60 * 60_000,
+  freeFailures: 3,
+  baseDelayMs: 20 * 60_000,
+  maxDelayMs: 60 * 60_000,
+  hardStopFailures: 1_000,
+  hardStopMs: 60 * 60_000,
+};
+
+/** Forgot-password requests per client address: 20 in 15 minutes, then 429 with Retry-After. */
+export const FORGOT_ADDRESS_POLICY: ThrottlePolicy = {
+  windowMs: 15 * 60_000,
+  freeFailures: 20,
+  baseDelayMs: 60_000,
+  maxDelayMs: 15 * 60_000,
+  hardStopFailures: 100,
+  hardStopMs: 60 * 60_000,
+};
+
+export const forgotEmailKey = (normalizedEmail: string) => `forgot-email:${normalizedEmail}`;
+export const forgotAddressKey = (ip: string) => `forgot-${addressKey(ip)}`;
+
+export type ForgotOutcome = { kind: 'ok' } | { kind: 'failed'; reasons: Reason[] } | { kind: 'throttled'; retryAfterMs: number };
+
+export type SetPasswordOutcome =
+  | { kind: 'ok'; userId: string }
+  | { kind: 'failed'; reasons: Reason[]; detail?: 'common_password' };
+
+export interface SetPasswordInput {
+  token: string;
+  password: string;
+  password2: string;
+}
+
+export interface RecoveryDeps {
+  accounts: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordFromLink'>;
+  tokens: TokenService;
+  invitations: Pick<InvitationService, 'send'>;
+  hasher: PasswordHasher;
+  throttle: ThrottleService;
+  sessions: Pick<SessionService, 'endAllForUser'>;
+  devices: Pick<DeviceService, 'revokeAllTrust'>;
+  mailer: Mailer;
+  mailContext: MailContext;
+  background: BackgroundTasks;
+  resetTokenTtlMs: number;
+  /** Where a skipped or failed delivery is noted (never with the token or the address). */
+  log: { info(object: object, message: string): void };
+}
+
+/**
+ * Forgot password, reset password and registration (docs/decisions/0130-recovery-tokens.md).
+ */
+export class RecoveryService {
+  constructor(private readonly deps: RecoveryDeps) {}
+
+  /**
+   * Answers before any account is looked up: the look-up, the token and the mail happen in the
+   * background, so known, unknown, disabled and invited e-mails (and a broken mail server) give
+   * the same answer in the same time.
+   */
+  async forgotPassword(email: string, clientAddress: string): Promise<ForgotOutcome> {
+    if (!isNonEmptyText(email)) return { kind: 'failed', reasons: ['missing_email'] };
+    if (!isValidEmail(email)) return { kind: 'failed', reasons: ['incorrect_email'] };
+    const { throttle } = this.deps;
+    const addressRetryMs = await throttle.retryAfterMs([forgotAddressKey(clientAddress)]);
+    if (addressRetryMs > 0) return { kind: 'throttled', retryAfterMs: addressRetryMs };
+    await throttle.recordFailure(forgotAddressKey(clientAddress), FORGOT_ADDRESS_POLICY);
+    const normalized = normalizeEmail(email);
+    this.deps.background.run(() => this.deliverLink(normalized));
+    return { kind: 'ok' };
+  }
+
+  /** For GET /api/token/info: null when the token is live, else the reason. */
+  async tokenProblem(token: string | undefined): Promise<'missing_token' | 'wrong_token' | null> {
+    if (!isNonEmptyText(token)) return 'missing_token';
+    return (await this.liveToken(token.trim(), null)) ? null : 'wrong_token';
+  }
+
+  /** POST /api/user/resetpassword: a new password, the account unblocked, every session ended, every trusted device revoked. */
+  async resetPassword(input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    const outcome = await this.setPassword('reset', input);
+    if (outcome.kind !== 'ok') return outcome;
+    const account = await this.deps.accounts.findById(outcome.userId);
+    await this.deps.sessions.endAllForUser(outcome.userId);
+    await this.deps.devices.revokeAllTrust(outcome.userId);
+    // The new password is proven by the mailbox: start the account's login throttle again (0101).
+    if (account) await this.deps.throttle.clear(accountKey(account.email));
+    return outcome;
+  }
+
+  /** POST /api/user/register: the first password; the e-mail becomes verified. The route then signs the user in. */
+  async register(input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    const outcome = await this.setPassword('invitation', input);
+    if (outcome.kind !== 'ok') return outcome;
+    const account = await this.deps.accounts.findById(outcome.userId);
+    if (account) await this.deps.throttle.clear(accountKey(account.email));
+    return outcome;
+  }
+
+  /**
+   * Checks everything before anything changes (a refused request leaves the token usable), then
+   * hashes, then consumes the token in one statement: of concurrent uses exactly one goes on.
+   */
+  private async setPassword(purpose: TokenPurpose, input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    if (!isNonEmptyText(input.token)) return { kind: 'failed', reasons: ['missing_token'] };
+    const token = input.token.trim();
+    if (!(await this.liveToken(token, purpose))) return { kind: 'failed', reasons: ['wrong_token'] };
+    const problem = checkPasswordChoice(input.password, input.password2);
+    if (problem) return { kind: 'failed', ...problem };
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const userId = await this.deps.tokens.consume(token, purpose);
+    if (!userId) return { kind: 'failed', reasons: ['wrong_token'] };
+    await this.deps.accounts.setPasswordFromLink(userId, passwordHash);
+    return { kind: 'ok', userId };
+  }
+
+  /** A live token of the purpose (any purpose when null) whose account is not disabled. */
+  private async liveToken(token: string, purpose: TokenPurpose | null): Promise<AccountDetails | null> {
+    const live = await this.deps.tokens.find(token);
+    if (!live || (purpose !== null && live.purpose !== purpose)) return null;
+    const account = await this.deps.accounts.findById(live.userId);
+    if (!account || account.state === 'disabled') return null;
+    return account;
+  }
+
+  /** Background part of forgot password: throttle per e-mail, then a reset link, or a fresh invitation, or nothing. */
+  private async deliverLink(normalizedEmail: string): Promise<void> {
+    const { throttle, accounts, log } = this.deps;
+    const key = forgotEmailKey(normalizedEmail);
+    if ((await throttle.retryAfterMs([key])) > 0) {
+      log.info({ event: 'forgot_password_email_limit' }, 'forgot password: e-mail limit reached, nothing sent');
+      return;
+    }
+    await throttle.recordFailure(key, FORGOT_EMAIL_POLICY);
+    const account = await accounts.findByEmail(normalizedEmail);
+    if (!account || account.state === 'disabled') return;
+    if (account.state === 'invited') {
+      await this.deps.invitations.send(account);
+      log.info({ event: 'forgot_password_invitation_sent', userId: account.id }, 'forgot password: fresh invitation sent');
+      return;
+    }
+    const { token } = await this.deps.tokens.issue(account.id, 'reset');
+    const message = renderMail(resetPasswordMail, {
+      to: account.email,
+      language: account.language,
+      params: { firstName: account.firstName, email: account.email, token, validMinutes: Math.round(this.deps.resetTokenTtlMs / 60_000) },
+      context: this.deps.mailContext,
+    });
+    await this.deps.mailer.send(message);
+    log.info({ event: 'forgot_password_reset_sent', userId: account.id }, 'forgot password: reset link sent');
+  }
+}

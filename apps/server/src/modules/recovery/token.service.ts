@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TokenPurpose } from '../../db/schema.ts';
+import type { TokenRepository } from './token.repository.ts';
+
+/** 32 random bytes from the CSPRNG: 256 bits (security.md asks for at least 128). */
+export const TOKEN_BYTES = 32;
+/** base64url of 32 bytes, no padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface TokenLifetimes {
+  resetTokenTtlMs: number;
+  invitationTtlMs: number;
+}
+
+export interface LiveToken {
+  userId: string;
+  purpose: TokenPurpose;
+  expiresAt: number;
+}
+
+export function hashToken(rawToken: string): string {
+  return createHash('sha256').update(rawToken).digest('hex');
+}
+
+/**
+ * Reset-password and invitation tokens (docs/decisions/0130-recovery-tokens.md): random,
+ * stored only as a SHA-256 hash, single use, expiring; a newer token of a purpose voids the
+ * account's older one.
+ */
+export class TokenService {
+  constructor(
+    private readonly repository: TokenRepository,
+    private readonly now: () => number,
+    private readonly lifetimes: TokenLifetimes,
+  ) {}
+
+  /** A new token for the account; the raw value goes into the link and is never stored. */
+  async issue(userId: string, purpose: TokenPurpose): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const now = this.now();
+    const expiresAt = now + (purpose === 'reset' ? this.lifetimes.resetTokenTtlMs : this.lifetimes.invitationTtlMs);
+    await this.repository.replace({ user_id: userId, purpose, token_hash: hashToken(token), created_at: now, expires_at: expiresAt, used_at: null });
+    await this.repository.deleteExpired(now);
+    return { token, expiresAt };
+  }
+
+  /** The token's account and purpose while it is live (not used, not expired, not voided); otherwise null. */
+  async find(rawToken: string): Promise<LiveToken | null> {
+    if (!TOKEN_PATTERN.test(rawToken)) return null;
+    const row = await this.repository.findByHash(hashToken(rawToken));
+    if (!row || row.used_at !== null || this.now() >= row.expires_at) return null;
+    return { userId: row.user_id, purpose: row.purpose, expiresAt: row.expires_at };
+  }
+
+  /** Uses the token up: the account id for exactly one caller while the token is live; null otherwise. */
+  consume(rawToken: string, purpose: TokenPurpose): Promise<string | null> {
+    if (!TOKEN_PATTERN.test(rawToken)) return Promise.resolve(null);
+    return this.repository.consume(hashToken(rawToken), purpose, this.now());
+  }
+
+  /** Voids the account's token of this purpose (e.g. an invitation once the account has a password). */
+  async revoke(userId: string, purpose: TokenPurpose): Promise<void> {
+    await this.repository.deleteForUser(userId, purpose);
+  }
+}

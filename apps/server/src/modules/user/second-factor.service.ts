@@ -1,0 +1,112 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginStatus, Reason } from '@gatehouse/contract';
+import type { PinPurpose } from '../../db/schema.ts';
+import { MailDeliveryError } from '../../mail/mailer.ts';
+import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { PinCodeService } from './pin-code.service.ts';
+import type { SignInService } from './sign-in.service.ts';
+import type { UserRepository, UserRow } from './user.repository.ts';
+
+export type StepAnswer = { status: 'ok' | 'failed' | LoginStatus; reasons?: Reason[] };
+
+const STATUS_OF: Record<PinPurpose, LoginStatus> = {
+  sign_in: 'requested_pin_code',
+  recheck: 'pin_code_recheck_required',
+  recheck_mandatory: 'pin_code_recheck_mandatory',
+};
+
+const failed = (reason: Reason): StepAnswer => ({ status: 'failed', reasons: [reason] });
+
+/**
+ * The step after a correct password (docs/decisions/0111-pin-codes.md): a trusted device
+ * within its recheck period signs in; anything else gets a PIN by mail and a session at
+ * level `password` bound to the user, until the PIN passes (or a recheck is skipped once).
+ */
+export class SecondFactorService {
+  constructor(
+    private readonly sessions: SessionAccess,
+    private readonly devices: DeviceService,
+    private readonly pins: PinCodeService,
+    private readonly signIn: SignInService,
+    private readonly users: UserRepository,
+  ) {}
+
+  async afterPassword(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<StepAnswer> {
+    const trust = await this.devices.trustState(request, user.id);
+    if (trust.kind === 'trusted') {
+      await this.signIn.complete(request, reply, user.id);
+      return { status: 'ok' };
+    }
+    const purpose: PinPurpose = trust.kind === 'untrusted' ? 'sign_in' : trust.kind;
+    const session = await this.sessions.rotate(request, reply, user.id, 'password');
+    try {
+      await this.pins.issue(user, session.idHash, purpose, trust.deviceId);
+    } catch (error) {
+      if (!(error instanceof MailDeliveryError)) throw error;
+      // Nobody stays half signed in, and no attempt was spent: the user may simply try again.
+      request.log.warn({ err: { type: error.name, message: error.message } }, 'PIN mail could not be sent');
+      await this.sessions.end(request, reply);
+      return failed('pin_code_mail_failed');
+    }
+    return { status: STATUS_OF[purpose] };
+  }
+
+  /** The password-level session's user, or null (then the client goes back to sign-in). */
+  private async pendingUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: UserRow } | null> {
+    const session = await this.sessions.current(request);
+    if (!session || session.level !== 'password' || !session.userId) return null;
+    const user = await this.users.findById(session.userId);
+    return user ? { sessionIdHash: session.idHash, user } : null;
+  }
+
+  async attempts(request: FastifyRequest) {
+    const pending = await this.pendingUser(request);
+    if (!pending) return { ...failed('credentials_required'), pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 };
+    const { remaining, silentRemaining } = await this.pins.remainingAttempts(pending.user.id);
+    return { status: 'ok', pin_code_remaining_attempts: remaining, pin_code_remaining_silent_attempts: silentRemaining };
+  }
+
+  async submitPin(request: FastifyRequest, reply: FastifyReply, pin: string): Promise<StepAnswer> {
+    const pending = await this.pendingUser(request);
+    if (!pending) return failed('credentials_required');
+    if (pin.trim().length === 0) return failed('pin_code_required');
+    const refusal = await this.refuseAccount(request, reply, pending.user);
+    if (refusal) return refusal;
+
+    const check = await this.pins.check(pending.sessionIdHash, pending.user.id, pin);
+    switch (check.kind) {
+      case 'ok':
+        if (check.purpose !== 'sign_in' && check.deviceId) await this.devices.markPinChecked(check.deviceId, pending.user.id);
+        await this.signIn.complete(request, reply, pending.user.id);
+        return { status: 'ok' };
+      case 'wrong':
+        return failed('wrong_pin_code');
+      case 'missing':
+        return failed('missing_pin_code');
+      case 'blocked':
+        await this.sessions.end(request, reply);
+        return failed('blocked');
+      default:
+        return check satisfies never;
+    }
+  }
+
+  async skipRecheck(request: FastifyRequest, reply: FastifyReply): Promise<StepAnswer> {
+    const pending = await this.pendingUser(request);
+    if (!pending) return failed('credentials_required');
+    const refusal = await this.refuseAccount(request, reply, pending.user);
+    if (refusal) return failed('credentials_required');
+    const deviceId = await this.pins.claimSkip(pending.sessionIdHash, pending.user.id);
+    if (!deviceId || !(await this.devices.markRecheckSkipped(deviceId, pending.user.id))) return failed('credentials_required');
+    await this.signIn.complete(request, reply, pending.user.id);
+    return { status: 'ok' };
+  }
+
+  /** An account disabled or blocked since the password step ends the sign-in under way. */
+  private async refuseAccount(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<StepAnswer | null> {
+    if (user.disabled_at === null && user.blocked_at === null) return null;
+    await this.sessions.end(request, reply);
+    return failed(user.disabled_at !== null ? 'credentials_required' : 'blocked');
+  }
+}
