@@ -31,4 +31,5 @@ export const ENDPOINTS = [
   webauthn.webauthnOfferSave,
   webauthn.webauthnOffer,
   user.logout,
+  server.altchaChallenge,
 ] as const;

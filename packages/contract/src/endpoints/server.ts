@@ -15,6 +15,17 @@ export const ReCaptchaInfo = z.object({
 });
 export type ReCaptchaInfo = z.infer<typeof ReCaptchaInfo>;
 
+/** Which bot check is on (an addition to server info; absent from older servers: none). */
+export const BOT_CHECK_KINDS = ['none', 'recaptcha', 'altcha'] as const;
+export type BotCheckKind = (typeof BOT_CHECK_KINDS)[number];
+
+export const BotCheckInfo = z.object({
+  kind: z.enum(BOT_CHECK_KINDS),
+  /** ALTCHA only: where the app fetches a fresh proof-of-work challenge. */
+  challengeUrl: z.optional(z.string()),
+});
+export type BotCheckInfo = z.infer<typeof BotCheckInfo>;
+
 export const ServerInfoAnswer = z.object({
   status: z.string(),
   reCaptcha: z._default(ReCaptchaInfo, { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }),
@@ -26,6 +37,8 @@ export const ServerInfoAnswer = z.object({
    * Added for the web app; absent means none.
    */
   redirectAllowlist: z._default(z.array(z.string()), []),
+  /** The bot check in use (docs/decisions/0140-bot-check.md). Added for the web app; absent means none. */
+  botCheck: z._default(BotCheckInfo, { kind: 'none' }),
 });
 export type ServerInfoAnswer = z.infer<typeof ServerInfoAnswer>;
 
@@ -55,4 +68,33 @@ export const serverVersion = defineEndpoint({
   query: undefined,
   answer: ServerVersionAnswer,
   reasons: [],
+});
+
+/**
+ * A signed ALTCHA proof-of-work challenge (altcha-lib v2). The parameters are
+ * kept whole (loose object): the signature covers every one of them.
+ */
+export const AltchaChallengeAnswer = z.object({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+  }),
+  signature: z.string(),
+});
+export type AltchaChallengeAnswer = z.infer<typeof AltchaChallengeAnswer>;
+
+export const altchaChallenge = defineEndpoint({
+  id: 'altchaChallenge',
+  method: 'GET',
+  path: '/api/botcheck/altcha',
+  summary: 'A fresh signed ALTCHA challenge (only while BOT_CHECK=altcha; 404 otherwise). Its solution goes in the bot-check header.',
+  body: undefined,
+  query: undefined,
+  answer: AltchaChallengeAnswer,
+  reasons: [],
+  addition: true,
 });
