@@ -5,6 +5,9 @@ import { AccountService, type AccountSummary } from '../modules/user/account.ser
 import { UserRepository } from '../modules/user/user.repository.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
 import { SessionService } from '../modules/session/session.service.ts';
+import { SmtpMailer } from '../mail/mailer.ts';
+import type { InvitationService } from '../modules/recovery/invitation.service.ts';
+import { createInvitations } from '../modules/recovery/recovery.module.ts';
 
 /** Opens the same database as the server (same DATABASE_URL default) and brings it up to date. */
 export async function openAccounts(config: Config = loadConfig()): Promise<{ accounts: AccountService; db: Db }> {
@@ -12,6 +15,24 @@ export async function openAccounts(config: Config = loadConfig()): Promise<{ acc
   await migrateToLatest(db);
   const sessions = new SessionService(new SessionRepository(db), Date.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
   return { accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now, sessions), db };
+}
+
+/**
+ * Invitations from the operator's process (issue 4): mailed over SMTP_URL when it is set. Without
+ * SMTP_URL nothing is mailed (the development mailbox lives in the server's process) and the
+ * caller prints the registration link instead.
+ */
+export async function openInvitations(config: Config = loadConfig()): Promise<{ invitations: InvitationService; close(): Promise<void> }> {
+  const { accounts, db } = await openAccounts(config);
+  const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : null;
+  const { invitations } = createInvitations(db, config, accounts, mailer, Date.now);
+  return {
+    invitations,
+    async close() {
+      mailer?.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** A plain-text table for `user list`. */

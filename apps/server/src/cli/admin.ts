@@ -1,8 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config/config.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { AccountError } from '../modules/user/account.service.ts';
-import { formatAccountTable, openAccounts } from './admin-commands.ts';
+import { formatAccountTable, openAccounts, openInvitations } from './admin-commands.ts';
+import { MailDeliveryError } from '../mail/mailer.ts';
+import type { InvitationService, SentInvitation } from '../modules/recovery/invitation.service.ts';
 
 /**
  * The operator's tool (accounts are created by the provider, never by the sign-in app).
@@ -69,6 +71,27 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     });
 
   user
+    .command('invite')
+    .description('create an account without a password and mail it a registration link (SMTP_URL; without it the link is printed)')
+    .requiredOption('--email <email>', 'e-mail address (the sign-in name)')
+    .option('--first-name <name>', 'first name', '')
+    .option('--surname <name>', 'surname', '')
+    .option('--language <code>', 'sk, en or cs (the language of the mail)', 'sk')
+    .action(async (o: { email: string; firstName: string; surname: string; language: string }) => {
+      await withInvitations(out, o.email, 'Invited', (invitations) =>
+        invitations.invite({ email: o.email, firstName: o.firstName, surname: o.surname, language: o.language }),
+      );
+    });
+
+  user
+    .command('resend-invitation')
+    .description('mail a new registration link to an invited account (the previous link stops working)')
+    .requiredOption('--email <email>', 'e-mail address')
+    .action(async (o: { email: string }) => {
+      await withInvitations(out, o.email, 'New invitation for', (invitations) => invitations.resend(o.email));
+    });
+
+  user
     .command('list')
     .description('list accounts')
     .action(async () => {
@@ -84,6 +107,30 @@ async function withAccounts(work: (accounts: Awaited<ReturnType<typeof openAccou
     await work(accounts);
   } finally {
     await db.destroy();
+  }
+}
+
+/** Sends (or, without SMTP_URL, prints) one invitation and reports it; a mail failure exits 1 with the way out. */
+async function withInvitations(out: (line: string) => void, email: string, verb: string, work: (invitations: InvitationService) => Promise<SentInvitation>): Promise<void> {
+  const config = loadConfig();
+  const { invitations, close } = await openInvitations(config);
+  const hours = Math.round(config.invitationTtlMs / 3_600_000);
+  try {
+    const sent = await work(invitations);
+    if (sent.mailed) {
+      out(`${verb} ${sent.account.email}: registration link mailed (valid ${hours} hours).`);
+      return;
+    }
+    out(`${verb} ${sent.account.email}. SMTP_URL is not set, so no mail was sent.`);
+    out(`Registration link (valid ${hours} hours, single use; give it to this person only):`);
+    out(`  ${sent.link}`);
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+    throw new AccountError(
+      `The invitation mail could not be sent (${error.message}); the account exists. Try again with: npm run admin -- user resend-invitation --email ${email.trim().toLowerCase()}`,
+    );
+  } finally {
+    await close();
   }
 }
 
