@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DeviceUser } from '@gatehouse/contract';
+import { deviceUserList, forgotPassword, resetPassword, tokenInfo } from '@gatehouse/contract';
+import { call, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { LoadingScreen, isServiceUnavailable } from '../../shared/forms';
+import type { NewTokenFormHandle } from '../../shared/forms';
+import { useT } from '../../shared/i18n';
+import type { ResetPasswordDeps } from './reset-password.effects';
+import { ExpiredLinkScreen } from './screens/expired-link-screen';
+import { NewLinkSentScreen } from './screens/new-link-sent-screen';
+import { PasswordChangedScreen } from './screens/password-changed-screen';
+import { RequestNewLinkScreen } from './screens/request-new-link-screen';
+import { SetNewPasswordScreen } from './screens/set-new-password-screen';
+import { useResetPasswordMachine } from './use-reset-password-machine';
+
+export interface ResetPasswordFlowProps {
+  /** The page's query string; `token` is read from it once. */
+  search: string;
+  /** Goes to the sign-in route. */
+  goToSignIn: () => void;
+  /** Receives the device user list refreshed after the password changed. */
+  onDeviceUsers: (users: readonly DeviceUser[]) => void;
+}
+
+/** The reset-password route (spec section 2): one screen per state of the machine. */
+export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPasswordFlowProps) {
+  const t = useT();
+  // Read once with URLSearchParams (one decode, security.md).
+  const [token] = useState(() => new URLSearchParams(search).get('token'));
+  const newTokenForm = useRef<NewTokenFormHandle>(null);
+  const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
+
+  const deps = useMemo<ResetPasswordDeps>(
+    () => ({
+      tokenInfo: (value) => call(tokenInfo, { query: { token: value }, botToken: '' }),
+      resetPassword: (body) => call(resetPassword, { body, botToken: '' }),
+      forgotPassword: (body) => call(forgotPassword, { body, botToken: '' }),
+      deviceUserList: async () => (await call(deviceUserList)).users,
+      onDeviceUsers,
+      isServiceUnavailable,
+      handleGlobalFailure,
+      clearEmail: () => newTokenForm.current?.clearEmail(),
+      goToSignIn,
+    }),
+    [onDeviceUsers, handleGlobalFailure, goToSignIn],
+  );
+  const { state, send } = useResetPasswordMachine(token, deps);
+
+  useEffect(() => {
+    send({ type: 'flow.started' });
+  }, [send]);
+
+  const signIn = () => send({ type: 'signIn.chosen' });
+
+  switch (state.type) {
+    case 'checkingToken':
+      return <LoadingScreen label={t('recovery.checkingLink')} />;
+    case 'setPassword':
+      return (
+        <SetNewPasswordScreen
+          submitting={state.submitting}
+          notice={state.notice}
+          fieldErrors={state.fieldErrors}
+          onSubmit={(values) => send({ type: 'password.submitted', ...values })}
+        />
+      );
+    case 'expired':
+      return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
+    case 'requestNewToken':
+      return (
+        <RequestNewLinkScreen
+          handle={newTokenForm}
+          submitting={state.submitting}
+          notice={state.notice}
+          emailError={state.emailError}
+          onSubmit={(email) => send({ type: 'newToken.submitted', email })}
+          onCancel={signIn}
+        />
+      );
+    case 'newTokenSent':
+      return <NewLinkSentScreen onSignIn={signIn} />;
+    case 'passwordChanged':
+      return <PasswordChangedScreen onProceed={signIn} />;
+    default:
+      return state satisfies never;
+  }
+}

@@ -1,0 +1,77 @@
+import type { DeviceUser, ForgotPasswordBody, SetPasswordBody, StatusAnswer } from '@gatehouse/contract';
+import type { ResetPasswordEffect, ResetPasswordEvent } from './reset-password.machine';
+
+/** The I/O and navigation the reset-password machine's effects need, injected. */
+export interface ResetPasswordDeps {
+  tokenInfo: (token: string) => Promise<StatusAnswer>;
+  resetPassword: (body: SetPasswordBody) => Promise<StatusAnswer>;
+  forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
+  /** GET /api/device/userlist: the accounts remembered on this device. */
+  deviceUserList: () => Promise<readonly DeviceUser[]>;
+  /** Hands the refreshed list to the app (the sign-in route shows it). */
+  onDeviceUsers: (users: readonly DeviceUser[]) => void;
+  /** True when a failure gets the form's own "temporarily unavailable" notice. */
+  isServiceUnavailable: (error: unknown) => boolean;
+  handleGlobalFailure: (error: unknown) => void;
+  clearEmail: () => void;
+  goToSignIn: () => void;
+}
+
+/** Runs one effect; the events it produces go back through `send`. */
+export async function runResetPasswordEffect(
+  effect: ResetPasswordEffect,
+  deps: ResetPasswordDeps,
+  send: (event: ResetPasswordEvent) => void,
+): Promise<void> {
+  switch (effect.type) {
+    case 'token.check':
+      try {
+        send({ type: 'token.answered', answer: await deps.tokenInfo(effect.token) });
+      } catch (error) {
+        send({ type: 'token.abandoned' });
+        deps.handleGlobalFailure(error);
+      }
+      return;
+    case 'password.call':
+      try {
+        const answer = await deps.resetPassword({ token: effect.token, password: effect.password, password2: effect.password2 });
+        send({ type: 'password.answered', answer });
+      } catch (error) {
+        if (deps.isServiceUnavailable(error)) {
+          send({ type: 'password.unavailable' });
+        } else {
+          send({ type: 'password.abandoned' });
+          deps.handleGlobalFailure(error);
+        }
+      }
+      return;
+    case 'deviceList.refresh':
+      try {
+        deps.onDeviceUsers(await deps.deviceUserList());
+      } catch {
+        // The password is changed; a list that cannot be refreshed now is
+        // read again when the sign-in page next loads.
+      }
+      return;
+    case 'newToken.call':
+      try {
+        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
+      } catch (error) {
+        if (deps.isServiceUnavailable(error)) {
+          send({ type: 'newToken.unavailable' });
+        } else {
+          send({ type: 'newToken.abandoned' });
+          deps.handleGlobalFailure(error);
+        }
+      }
+      return;
+    case 'email.clear':
+      deps.clearEmail();
+      return;
+    case 'navigation.signIn':
+      deps.goToSignIn();
+      return;
+    default:
+      return effect satisfies never;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The reset-password route as an explicit, pure machine (conventions 4 and 5):
+ * transition(state, event) → the next state and the effects to run. The
+ * effects are data; reset-password.effects.ts runs them with injected I/O.
+ *
+ * Spec section 4, "Password reset": the token is checked on load; an invalid
+ * one leads to the expired-token page; a successful submit leads to the
+ * password-changed page and the device user list is refreshed; a successful
+ * new-token request leads to its confirmation.
+ */
+import type { StatusAnswer } from '@gatehouse/contract';
+import { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
+import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice } from '../../shared/forms';
+
+export type ResetPasswordState =
+  /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
+  | { type: 'checkingToken'; started: boolean }
+  | {
+      type: 'setPassword';
+      submitting: boolean;
+      notice: SetPasswordNotice | null;
+      fieldErrors: PasswordFieldErrors;
+    }
+  | { type: 'expired' }
+  | {
+      type: 'requestNewToken';
+      submitting: boolean;
+      notice: NewTokenNotice | null;
+      /** Null, or the e-mail problem the server reported (a new object per answer). */
+      emailError: { problem: EmailProblem } | null;
+    }
+  | { type: 'newTokenSent' }
+  | { type: 'passwordChanged' };
+
+export type ResetPasswordEvent =
+  | { type: 'flow.started' }
+  | { type: 'token.answered'; answer: StatusAnswer }
+  /** The token check got no usable answer; the global HTTP handler has taken over. */
+  | { type: 'token.abandoned' }
+  | { type: 'password.submitted'; password: string; password2: string }
+  | { type: 'password.answered'; answer: StatusAnswer }
+  /** No answer, app_error or a server fault: the form's own notice (clarifications). */
+  | { type: 'password.unavailable' }
+  /** Any other failure; the global HTTP handler has taken over. */
+  | { type: 'password.abandoned' }
+  | { type: 'newToken.chosen' }
+  | { type: 'newToken.submitted'; email: string }
+  | { type: 'newToken.answered'; answer: StatusAnswer }
+  | { type: 'newToken.unavailable' }
+  | { type: 'newToken.abandoned' }
+  /** Close / sign in / proceed / cancel: the sign-in route. */
+  | { type: 'signIn.chosen' };
+
+export type ResetPasswordEffect =
+  | { type: 'token.check'; token: string }
+  | { type: 'password.call'; token: string; password: string; password2: string }
+  | { type: 'deviceList.refresh' }
+  | { type: 'newToken.call'; email: string }
+  | { type: 'email.clear' }
+  | { type: 'navigation.signIn' };
+
+export interface ResetPasswordTransition {
+  state: ResetPasswordState;
+  effects: ResetPasswordEffect[];
+}
+
+export const initialResetPasswordState: ResetPasswordState = { type: 'checkingToken', started: false };
+
+const setPassword = (patch: Partial<Extract<ResetPasswordState, { type: 'setPassword' }>> = {}): ResetPasswordState => ({
+  type: 'setPassword',
+  submitting: false,
+  notice: null,
+  fieldErrors: {},
+  ...patch,
+});
+
+const requestNewToken = (patch: Partial<Extract<ResetPasswordState, { type: 'requestNewToken' }>> = {}): ResetPasswordState => ({
+  type: 'requestNewToken',
+  submitting: false,
+  notice: null,
+  emailError: null,
+  ...patch,
+});
+
+const stay = (state: ResetPasswordState): ResetPasswordTransition => ({ state, effects: [] });
+const go = (state: ResetPasswordState, ...effects: ResetPasswordEffect[]): ResetPasswordTransition => ({ state, effects });
+
+/**
+ * @param token the `token` query parameter, read once; null when absent.
+ */
+export function transition(token: string | null, state: ResetPasswordState, event: ResetPasswordEvent): ResetPasswordTransition {
+  switch (state.type) {
+    case 'checkingToken':
+      return onCheckingToken(token, state, event);
+    case 'setPassword':
+      return onSetPassword(token, state, event);
+    case 'expired':
+      if (event.type === 'newToken.chosen') return go(requestNewToken());
+      if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
+      return stay(state);
+    case 'requestNewToken':
+      return onRequestNewToken(state, event);
+    case 'newTokenSent':
+    case 'passwordChanged':
+      return event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
+    default:
+      return state satisfies never;
+  }
+}
+
+function onCheckingToken(
+  token: string | null,
+  state: Extract<ResetPasswordState, { type: 'checkingToken' }>,
+  event: ResetPasswordEvent,
+): ResetPasswordTransition {
+  switch (event.type) {
+    case 'flow.started':
+      if (state.started) return stay(state);
+      // missing_token without asking: there is nothing to check.
+      if (token === null || token.trim() === '') return go({ type: 'expired' });
+      return go({ type: 'checkingToken', started: true }, { type: 'token.check', token });
+    case 'token.answered':
+      return readTokenInfoAnswer(event.answer) === 'valid' ? go(setPassword()) : go({ type: 'expired' });
+    default:
+      // token.abandoned: the global handler shows the error page or a snackbar;
+      // the page keeps its loading state. Everything else cannot happen here.
+      return stay(state);
+  }
+}
+
+function onSetPassword(
+  token: string | null,
+  state: Extract<ResetPasswordState, { type: 'setPassword' }>,
+  event: ResetPasswordEvent,
+): ResetPasswordTransition {
+  switch (event.type) {
+    case 'password.submitted':
+      if (state.submitting || token === null) return stay(state);
+      return go(setPassword({ submitting: true }), {
+        type: 'password.call',
+        token,
+        password: event.password,
+        password2: event.password2,
+      });
+    case 'password.answered': {
+      if (!state.submitting) return stay(state);
+      const outcome = readSetPasswordAnswer(event.answer);
+      switch (outcome.type) {
+        case 'ok':
+          return go({ type: 'passwordChanged' }, { type: 'deviceList.refresh' });
+        case 'expired':
+          return go({ type: 'expired' });
+        case 'fields':
+          return go(setPassword({ fieldErrors: outcome.errors }));
+        case 'notice':
+          return go(setPassword({ notice: outcome.notice }));
+        default:
+          return outcome satisfies never;
+      }
+    }
+    case 'password.unavailable':
+      return go(setPassword({ notice: 'unavailable' }));
+    case 'password.abandoned':
+      return go(setPassword({ notice: state.notice }));
+    default:
+      return stay(state);
+  }
+}
+
+function onRequestNewToken(
+  state: Extract<ResetPasswordState, { type: 'requestNewToken' }>,
+  event: ResetPasswordEvent,
+): ResetPasswordTransition {
+  switch (event.type) {
+    case 'newToken.submitted':
+      if (state.submitting) return stay(state);
+      return go(requestNewToken({ submitting: true }), { type: 'newToken.call', email: event.email });
+    case 'newToken.answered': {
+      if (!state.submitting) return stay(state);
+      const outcome = readNewTokenAnswer(event.answer);
+      switch (outcome.type) {
+        case 'ok':
+          return go({ type: 'newTokenSent' });
+        case 'field':
+          return go(requestNewToken({ emailError: { problem: outcome.problem } }));
+        case 'notice':
+          return outcome.notice === 'unavailable'
+            ? go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' })
+            : go(requestNewToken({ notice: outcome.notice }));
+        default:
+          return outcome satisfies never;
+      }
+    }
+    case 'newToken.unavailable':
+      // Spec section 8: a failed forgot-password shows its notice and clears the e-mail.
+      return go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' });
+    case 'newToken.abandoned':
+      return go(requestNewToken({ notice: state.notice }));
+    case 'signIn.chosen':
+      return go(state, { type: 'navigation.signIn' });
+    default:
+      return stay(state);
+  }
+}

@@ -1,0 +1,15 @@
+import { MessageScreen } from '../../../shared/forms';
+import { useT } from '../../../shared/i18n';
+import { Button } from '../../../shared/ui';
+
+/** State newTokenSent: the generated-token confirmation. */
+export function NewLinkSentScreen({ onSignIn }: { onSignIn: () => void }) {
+  const t = useT();
+  return (
+    <MessageScreen title={t('reset.newTokenSent.title')} body={t('reset.newTokenSent.body')}>
+      <Button variant="filled" rounded fullWidth onClick={onSignIn}>
+        {t('reset.expired.signIn')}
+      </Button>
+    </MessageScreen>
+  );
+}

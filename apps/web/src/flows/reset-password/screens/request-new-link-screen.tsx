@@ -1,0 +1,33 @@
+import type { Ref } from 'react';
+import { NewTokenForm } from '../../../shared/forms';
+import type { EmailProblem, NewTokenFormHandle, NewTokenNotice } from '../../../shared/forms';
+import { useT } from '../../../shared/i18n';
+
+export interface RequestNewLinkScreenProps {
+  submitting: boolean;
+  notice: NewTokenNotice | null;
+  emailError: { problem: EmailProblem } | null;
+  onSubmit: (email: string) => void;
+  onCancel: () => void;
+  handle?: Ref<NewTokenFormHandle>;
+}
+
+/** State requestNewToken: the e-mail to send a new reset link to. */
+export function RequestNewLinkScreen({ submitting, notice, emailError, onSubmit, onCancel, handle }: RequestNewLinkScreenProps) {
+  const t = useT();
+  return (
+    <NewTokenForm
+      title={t('reset.newToken.title')}
+      description={t('reset.newToken.description')}
+      emailLabel={t('reset.newToken.email')}
+      submitLabel={t('reset.newToken.submit')}
+      cancelLabel={t('common.cancel')}
+      submitting={submitting}
+      notice={notice}
+      serverError={emailError}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      handle={handle}
+    />
+  );
+}

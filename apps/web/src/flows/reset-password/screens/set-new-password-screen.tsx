@@ -1,0 +1,25 @@
+import { SetPasswordForm } from '../../../shared/forms';
+import type { PasswordFieldErrors, SetPasswordNotice, SetPasswordValues } from '../../../shared/forms';
+import { useT } from '../../../shared/i18n';
+
+export interface SetNewPasswordScreenProps {
+  submitting: boolean;
+  notice: SetPasswordNotice | null;
+  fieldErrors: PasswordFieldErrors;
+  onSubmit: (values: SetPasswordValues) => void;
+}
+
+/** State setPassword: the new password and its confirmation. */
+export function SetNewPasswordScreen({ submitting, notice, fieldErrors, onSubmit }: SetNewPasswordScreenProps) {
+  const t = useT();
+  return (
+    <SetPasswordForm
+      title={t('reset.title')}
+      submitLabel={t('reset.submit')}
+      submitting={submitting}
+      notice={notice}
+      serverErrors={fieldErrors}
+      onSubmit={onSubmit}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Forms and screens shared by the reset-password and finish-registration flows
+ * (both set a password from an e-mailed link and can ask for a new link).
+ */
+export { SetPasswordForm } from './set-password-form';
+export type { SetPasswordFormProps, SetPasswordValues } from './set-password-form';
+export { NewTokenForm } from './new-token-form';
+export type { NewTokenFormHandle, NewTokenFormProps } from './new-token-form';
+export { MessageScreen, LoadingScreen } from './message-screen';
+export type { MessageScreenProps } from './message-screen';
+export { ScreenTitle } from './screen-title';
+export { isServiceUnavailable, readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from './recovery-answers';
+export type {
+  EmailProblem,
+  NewTokenNotice,
+  NewTokenOutcome,
+  NewTokenReason,
+  PasswordField,
+  PasswordFieldErrors,
+  PasswordProblem,
+  SetPasswordNotice,
+  SetPasswordOutcome,
+  SetPasswordReason,
+  TokenCheck,
+} from './recovery-answers';
+export { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES, PASSWORD_PROBLEM_MESSAGES, SET_PASSWORD_NOTICE_MESSAGES } from './recovery.messages';

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { Card, LoadingIndicator, Notice } from '../ui';
+import { ScreenTitle } from './screen-title';
+import styles from './forms.module.css';
+
+export interface MessageScreenProps {
+  title: string;
+  body: string;
+  /** An error notice above the buttons (a live region: announced when it appears). */
+  notice?: string | null;
+  /** The screen's buttons, the main one first. */
+  children: ReactNode;
+}
+
+/** A screen with a title, a text and buttons: expired link, link sent, password changed, welcome, pair device. */
+export function MessageScreen({ title, body, notice = null, children }: MessageScreenProps) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className={styles.card}>
+      <ScreenTitle id={titleId}>{title}</ScreenTitle>
+      <p className={styles.text}>{body}</p>
+      {notice !== null && <Notice variant="error">{notice}</Notice>}
+      <div className={styles.actions}>{children}</div>
+    </Card>
+  );
+}
+
+/** The loading screen of a flow (e.g. while the link is checked); the indicator is a labelled progressbar. */
+export function LoadingScreen({ label }: { label: string }) {
+  return (
+    <div className={styles.loading}>
+      <LoadingIndicator size={32} label={label} />
+    </div>
+  );
+}

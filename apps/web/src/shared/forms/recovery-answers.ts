@@ -1,0 +1,118 @@
+/**
+ * Pure reading of the answers the recovery calls give (set password for a reset
+ * or a registration, the new-token request), shared by the reset-password and
+ * finish-registration machines. No DOM, no I/O.
+ */
+import type { StatusAnswer } from '@gatehouse/contract';
+import { forgotPassword, register, resetPassword } from '@gatehouse/contract';
+import { isApiFailure } from '../api';
+
+/** The fields of the set-password form. */
+export type PasswordField = 'password' | 'password2';
+
+/**
+ * What a field of the set-password form says, as a code: the contract's reason,
+ * or `common_password` for `weak_password` with that detail (clarifications).
+ */
+export type PasswordProblem =
+  | 'password_required'
+  | 'weak_password'
+  | 'common_password'
+  | 'password_verification_required'
+  | 'passwords_do_not_match';
+
+export type PasswordFieldErrors = Partial<Record<PasswordField, PasswordProblem>>;
+
+/** The form notice of the set-password form. */
+export type SetPasswordNotice = 'unavailable' | 'bot_check_failed';
+
+/** Every reason the set-password calls may return (the same list for reset and registration). */
+export type SetPasswordReason = (typeof resetPassword.reasons)[number] | (typeof register.reasons)[number];
+
+export type SetPasswordOutcome =
+  | { type: 'ok' }
+  /** wrong_token or missing_token: the expired-token page (spec section 8). */
+  | { type: 'expired' }
+  | { type: 'fields'; errors: PasswordFieldErrors; focus: PasswordField }
+  | { type: 'notice'; notice: SetPasswordNotice };
+
+const FIELD_OF_PROBLEM: Record<PasswordProblem, PasswordField> = {
+  password_required: 'password',
+  weak_password: 'password',
+  common_password: 'password',
+  password_verification_required: 'password2',
+  passwords_do_not_match: 'password2',
+};
+
+/** Reads an answer of POST /api/user/resetpassword or /api/user/register. */
+export function readSetPasswordAnswer(answer: StatusAnswer): SetPasswordOutcome {
+  if (answer.status === 'ok') return { type: 'ok' };
+  const reasons = answer.status === 'failed' ? (answer.reasons ?? []) : [];
+  if (reasons.includes('wrong_token') || reasons.includes('missing_token')) return { type: 'expired' };
+  if (reasons.includes('app_error')) return { type: 'notice', notice: 'unavailable' };
+
+  const errors: PasswordFieldErrors = {};
+  for (const reason of reasons) {
+    const problem: PasswordProblem | null =
+      reason === 'weak_password' && answer.detail === 'common_password'
+        ? 'common_password'
+        : reason === 'weak_password' ||
+            reason === 'password_required' ||
+            reason === 'password_verification_required' ||
+            reason === 'passwords_do_not_match'
+          ? reason
+          : null;
+    if (problem !== null) errors[FIELD_OF_PROBLEM[problem]] ??= problem;
+  }
+  if (errors.password !== undefined || errors.password2 !== undefined) {
+    return { type: 'fields', errors, focus: errors.password !== undefined ? 'password' : 'password2' };
+  }
+  if (reasons.includes('bot_check_failed')) return { type: 'notice', notice: 'bot_check_failed' };
+  // An unknown reason or status: the one generic text of this form.
+  return { type: 'notice', notice: 'unavailable' };
+}
+
+/** The e-mail field of the new-token request form. */
+export type EmailProblem = 'email_required' | 'incorrect_email';
+
+export type NewTokenNotice = 'unavailable' | 'bot_check_failed';
+
+export type NewTokenReason = (typeof forgotPassword.reasons)[number];
+
+export type NewTokenOutcome =
+  | { type: 'ok' }
+  | { type: 'field'; problem: EmailProblem }
+  | { type: 'notice'; notice: NewTokenNotice };
+
+/** Reads an answer of POST /api/user/forgotpassword on a new-token request form. */
+export function readNewTokenAnswer(answer: StatusAnswer): NewTokenOutcome {
+  if (answer.status === 'ok') return { type: 'ok' };
+  const reasons = answer.status === 'failed' ? (answer.reasons ?? []) : [];
+  if (reasons.includes('app_error')) return { type: 'notice', notice: 'unavailable' };
+  // clarifications: email_required is the empty e-mail of these forms; the spec's missing_email too.
+  if (reasons.includes('email_required') || reasons.includes('missing_email')) return { type: 'field', problem: 'email_required' };
+  if (reasons.includes('incorrect_email')) return { type: 'field', problem: 'incorrect_email' };
+  if (reasons.includes('bot_check_failed')) return { type: 'notice', notice: 'bot_check_failed' };
+  return { type: 'notice', notice: 'unavailable' };
+}
+
+/** The token check on load: true when the token can be used. */
+export type TokenCheck = 'valid' | 'expired';
+
+export function readTokenInfoAnswer(answer: StatusAnswer): TokenCheck {
+  // Anything but ok (wrong_token, missing_token, an unknown reason) cannot set a password.
+  return answer.status === 'ok' ? 'valid' : 'expired';
+}
+
+/**
+ * A set-password or new-token call's own reaction (clarifications): no answer
+ * at all, app_error or a server fault (5xx, including 503 service_busy) shows
+ * the form's "temporarily unavailable" notice. Everything else (408, 429,
+ * other 4xx, an unparsable answer) goes to the global HTTP handler.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (!isApiFailure(error)) return false;
+  if (error.kind === 'network' || error.kind === 'app_error') return true;
+  return error.kind === 'http' && error.status !== null && error.status >= 500;
+}
+
