@@ -76,6 +76,26 @@ describe('operator CLI', () => {
   }, 30_000);
 });
 
+describe('operator CLI: unblock', () => {
+  it('clears the block and the wrong-PIN count of an account, and refuses an unknown e-mail', async () => {
+    await admin('user', 'create', '--email', 'blocked@example.test', '--password', 'Strong-Pass-1');
+    const { db } = await openAccounts();
+    try {
+      const user = await db.selectFrom('users').select('id').where('email', '=', 'blocked@example.test').executeTakeFirstOrThrow();
+      await db.updateTable('users').set({ blocked_at: 1 }).where('id', '=', user.id).execute();
+      await db.insertInto('pin_attempts').values({ user_id: user.id, failures: 5, updated_at: 1 }).execute();
+      expect((await admin('user', 'list')).out).toMatch(/blocked@example\.test.*blocked/);
+
+      expect(await admin('user', 'unblock', '--email', 'Blocked@Example.test')).toMatchObject({ code: 0, out: 'Unblocked blocked@example.test.' });
+      expect((await admin('user', 'list')).out).toMatch(/blocked@example\.test.*active/);
+      expect(await db.selectFrom('pin_attempts').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+      expect(await admin('user', 'unblock', '--email', 'ghost@example.test')).toMatchObject({ code: 1, err: 'Error: No account has the e-mail ghost@example.test' });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
 describe('demo account', () => {
   it('generates strong random passwords that pass the rule', () => {
     const passwords = new Set(Array.from({ length: 20 }, randomDemoPassword));

@@ -55,4 +55,23 @@ describe('configuration', () => {
   it('refuses a database URL of an unsupported kind', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://db/gh' })[0]).toMatch(/^DATABASE_URL/);
   });
+
+  it('reads the mail, PIN and device settings with documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ smtpUrl: null, mailFrom: 'Gatehouse <no-reply@localhost>', pinSilentAttempts: 2, pinMaxAttempts: 5 });
+    expect(config.recheckAfterMs).toBe(30 * 86_400_000);
+    expect(config.deviceCookieMaxAgeMs).toBe(400 * 86_400_000);
+    const set = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', MAIL_FROM: 'Clinic <no-reply@clinic.example>', PIN_SILENT_ATTEMPTS: '0', PIN_MAX_ATTEMPTS: '3', RECHECK_AFTER_DAYS: '7', DEVICE_COOKIE_DAYS: '90' });
+    expect(set).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.org:465', mailFrom: 'Clinic <no-reply@clinic.example>', pinSilentAttempts: 0, pinMaxAttempts: 3, recheckAfterMs: 7 * 86_400_000, deviceCookieMaxAgeMs: 90 * 86_400_000 });
+  });
+
+  it('refuses bad mail, PIN and device settings by name', () => {
+    const problems = problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'nobody', PIN_MAX_ATTEMPTS: '0', RECHECK_AFTER_DAYS: 'soon', DEVICE_COOKIE_DAYS: '401' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DEVICE_COOKIE_DAYS', 'MAIL_FROM', 'PIN_MAX_ATTEMPTS', 'RECHECK_AFTER_DAYS', 'SMTP_URL']);
+    expect(problemsOf({ PIN_SILENT_ATTEMPTS: '5', PIN_MAX_ATTEMPTS: '5' })).toEqual(['PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (5) (got "5")']);
+  });
+
+  it('refuses production without SMTP_URL: nobody would receive a PIN', () => {
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://signin.example.org' })).toEqual(['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)']);
+  });
 });
