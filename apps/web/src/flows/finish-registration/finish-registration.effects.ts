@@ -1,0 +1,82 @@
+import type { ForgotPasswordBody, SetPasswordBody, StatusAnswer } from '@gatehouse/contract';
+import type { FinishRegistrationEffect, FinishRegistrationEvent } from './finish-registration.machine';
+
+/** The I/O and navigation the finish-registration machine's effects need, injected. */
+export interface FinishRegistrationDeps {
+  tokenInfo: (token: string) => Promise<StatusAnswer>;
+  register: (body: SetPasswordBody) => Promise<StatusAnswer>;
+  /** The new-token request: the server mails a fresh invitation (clarifications). */
+  forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
+  /** POST /api/user/newdevice with this device's name. */
+  pairDevice: () => Promise<StatusAnswer>;
+  isServiceUnavailable: (error: unknown) => boolean;
+  handleGlobalFailure: (error: unknown) => void;
+  clearEmail: () => void;
+  goToSignIn: () => void;
+  /** After a registration: the passkey offer (later issue); now the safe redirect. */
+  afterRegistration: () => void;
+}
+
+/** Runs one effect; the events it produces go back through `send`. */
+export async function runFinishRegistrationEffect(
+  effect: FinishRegistrationEffect,
+  deps: FinishRegistrationDeps,
+  send: (event: FinishRegistrationEvent) => void,
+): Promise<void> {
+  switch (effect.type) {
+    case 'token.check':
+      try {
+        send({ type: 'token.answered', answer: await deps.tokenInfo(effect.token) });
+      } catch (error) {
+        send({ type: 'token.abandoned' });
+        deps.handleGlobalFailure(error);
+      }
+      return;
+    case 'password.call':
+      try {
+        const answer = await deps.register({ token: effect.token, password: effect.password, password2: effect.password2 });
+        send({ type: 'password.answered', answer });
+      } catch (error) {
+        if (deps.isServiceUnavailable(error)) {
+          send({ type: 'password.unavailable' });
+        } else {
+          send({ type: 'password.abandoned' });
+          deps.handleGlobalFailure(error);
+        }
+      }
+      return;
+    case 'newToken.call':
+      try {
+        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
+      } catch (error) {
+        if (deps.isServiceUnavailable(error)) {
+          send({ type: 'newToken.unavailable' });
+        } else {
+          send({ type: 'newToken.abandoned' });
+          deps.handleGlobalFailure(error);
+        }
+      }
+      return;
+    case 'device.pair':
+      try {
+        const answer = await deps.pairDevice();
+        send({ type: answer.status === 'ok' ? 'device.paired' : 'device.pairFailed' });
+      } catch {
+        // Registered and signed in already: a reload or the error page would
+        // only lose that. The page says pairing failed; skip stays open.
+        send({ type: 'device.pairFailed' });
+      }
+      return;
+    case 'email.clear':
+      deps.clearEmail();
+      return;
+    case 'navigation.signIn':
+      deps.goToSignIn();
+      return;
+    case 'registration.finish':
+      deps.afterRegistration();
+      return;
+    default:
+      return effect satisfies never;
+  }
+}

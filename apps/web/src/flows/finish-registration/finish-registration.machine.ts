@@ -1,0 +1,238 @@
+/**
+ * The finish-registration route as an explicit, pure machine (conventions 4
+ * and 5): transition(token, state, event) → the next state and the effects to
+ * run. The effects are data; finish-registration.effects.ts runs them.
+ *
+ * Spec section 4, "Registration": the token is checked on load (an invalid
+ * one leads to the expired-token page); welcome → set the first password →
+ * success signs the user in (clarifications) → pair-device page (skip or
+ * pair) → afterRegistration (the passkey offer comes there with a later
+ * issue; now it goes to the safe redirect).
+ */
+import type { StatusAnswer } from '@gatehouse/contract';
+import { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
+import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice } from '../../shared/forms';
+
+export type FinishRegistrationState =
+  /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
+  | { type: 'checkingToken'; started: boolean }
+  | { type: 'welcome' }
+  | {
+      type: 'setPassword';
+      submitting: boolean;
+      notice: SetPasswordNotice | null;
+      fieldErrors: PasswordFieldErrors;
+    }
+  | { type: 'expired' }
+  | {
+      type: 'requestNewToken';
+      submitting: boolean;
+      notice: NewTokenNotice | null;
+      emailError: { problem: EmailProblem } | null;
+    }
+  | { type: 'newTokenSent' }
+  | { type: 'pairDevice'; pairing: boolean; notice: 'pairFailed' | null }
+  /** Registered (and paired or not): afterRegistration is under way, the page is leaving. */
+  | { type: 'finishing' };
+
+export type FinishRegistrationEvent =
+  | { type: 'flow.started' }
+  | { type: 'token.answered'; answer: StatusAnswer }
+  /** The token check got no usable answer; the global HTTP handler has taken over. */
+  | { type: 'token.abandoned' }
+  | { type: 'welcome.continued' }
+  | { type: 'password.submitted'; password: string; password2: string }
+  | { type: 'password.answered'; answer: StatusAnswer }
+  /** No answer, app_error or a server fault: the form's own notice (clarifications). */
+  | { type: 'password.unavailable' }
+  /** Any other failure; the global HTTP handler has taken over. */
+  | { type: 'password.abandoned' }
+  | { type: 'newToken.chosen' }
+  | { type: 'newToken.submitted'; email: string }
+  | { type: 'newToken.answered'; answer: StatusAnswer }
+  | { type: 'newToken.unavailable' }
+  | { type: 'newToken.abandoned' }
+  /** Close on the expired page, cancel on the request form, sign in on the confirmation. */
+  | { type: 'signIn.chosen' }
+  | { type: 'device.skipped' }
+  | { type: 'device.pairChosen' }
+  | { type: 'device.paired' }
+  /** Pairing failed in any way: the user is registered and signed in, so only a notice; skip stays open. */
+  | { type: 'device.pairFailed' };
+
+export type FinishRegistrationEffect =
+  | { type: 'token.check'; token: string }
+  | { type: 'password.call'; token: string; password: string; password2: string }
+  | { type: 'newToken.call'; email: string }
+  | { type: 'email.clear' }
+  | { type: 'navigation.signIn' }
+  | { type: 'device.pair' }
+  /** afterRegistration(): the passkey offer (later issue), now the safe redirect. */
+  | { type: 'registration.finish' };
+
+export interface FinishRegistrationTransition {
+  state: FinishRegistrationState;
+  effects: FinishRegistrationEffect[];
+}
+
+export const initialFinishRegistrationState: FinishRegistrationState = { type: 'checkingToken', started: false };
+
+type SetPasswordState = Extract<FinishRegistrationState, { type: 'setPassword' }>;
+type RequestNewTokenState = Extract<FinishRegistrationState, { type: 'requestNewToken' }>;
+type PairDeviceState = Extract<FinishRegistrationState, { type: 'pairDevice' }>;
+
+const setPassword = (patch: Partial<SetPasswordState> = {}): FinishRegistrationState => ({
+  type: 'setPassword',
+  submitting: false,
+  notice: null,
+  fieldErrors: {},
+  ...patch,
+});
+
+const requestNewToken = (patch: Partial<RequestNewTokenState> = {}): FinishRegistrationState => ({
+  type: 'requestNewToken',
+  submitting: false,
+  notice: null,
+  emailError: null,
+  ...patch,
+});
+
+const pairDevice = (patch: Partial<PairDeviceState> = {}): FinishRegistrationState => ({ type: 'pairDevice', pairing: false, notice: null, ...patch });
+
+const stay = (state: FinishRegistrationState): FinishRegistrationTransition => ({ state, effects: [] });
+const go = (state: FinishRegistrationState, ...effects: FinishRegistrationEffect[]): FinishRegistrationTransition => ({ state, effects });
+
+/**
+ * @param token the `token` query parameter, read once; null when absent.
+ */
+export function transition(
+  token: string | null,
+  state: FinishRegistrationState,
+  event: FinishRegistrationEvent,
+): FinishRegistrationTransition {
+  switch (state.type) {
+    case 'checkingToken':
+      return onCheckingToken(token, state, event);
+    case 'welcome':
+      return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
+    case 'setPassword':
+      return onSetPassword(token, state, event);
+    case 'expired':
+      if (event.type === 'newToken.chosen') return go(requestNewToken());
+      if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
+      return stay(state);
+    case 'requestNewToken':
+      return onRequestNewToken(state, event);
+    case 'newTokenSent':
+      return event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
+    case 'pairDevice':
+      return onPairDevice(state, event);
+    case 'finishing':
+      return stay(state);
+    default:
+      return state satisfies never;
+  }
+}
+
+function onCheckingToken(
+  token: string | null,
+  state: Extract<FinishRegistrationState, { type: 'checkingToken' }>,
+  event: FinishRegistrationEvent,
+): FinishRegistrationTransition {
+  switch (event.type) {
+    case 'flow.started':
+      if (state.started) return stay(state);
+      // missing_token without asking: there is nothing to check.
+      if (token === null || token.trim() === '') return go({ type: 'expired' });
+      return go({ type: 'checkingToken', started: true }, { type: 'token.check', token });
+    case 'token.answered':
+      return readTokenInfoAnswer(event.answer) === 'valid' ? go({ type: 'welcome' }) : go({ type: 'expired' });
+    default:
+      // token.abandoned: the global handler reacts; the page keeps its loading state.
+      return stay(state);
+  }
+}
+
+function onSetPassword(token: string | null, state: SetPasswordState, event: FinishRegistrationEvent): FinishRegistrationTransition {
+  switch (event.type) {
+    case 'password.submitted':
+      if (state.submitting || token === null) return stay(state);
+      return go(setPassword({ submitting: true }), {
+        type: 'password.call',
+        token,
+        password: event.password,
+        password2: event.password2,
+      });
+    case 'password.answered': {
+      if (!state.submitting) return stay(state);
+      const outcome = readSetPasswordAnswer(event.answer);
+      switch (outcome.type) {
+        case 'ok':
+          // Registration signed the user in: the device can be paired with this session.
+          return go(pairDevice());
+        case 'expired':
+          return go({ type: 'expired' });
+        case 'fields':
+          return go(setPassword({ fieldErrors: outcome.errors }));
+        case 'notice':
+          return go(setPassword({ notice: outcome.notice }));
+        default:
+          return outcome satisfies never;
+      }
+    }
+    case 'password.unavailable':
+      return go(setPassword({ notice: 'unavailable' }));
+    case 'password.abandoned':
+      return go(setPassword({ notice: state.notice }));
+    default:
+      return stay(state);
+  }
+}
+
+function onRequestNewToken(state: RequestNewTokenState, event: FinishRegistrationEvent): FinishRegistrationTransition {
+  switch (event.type) {
+    case 'newToken.submitted':
+      if (state.submitting) return stay(state);
+      return go(requestNewToken({ submitting: true }), { type: 'newToken.call', email: event.email });
+    case 'newToken.answered': {
+      if (!state.submitting) return stay(state);
+      const outcome = readNewTokenAnswer(event.answer);
+      switch (outcome.type) {
+        case 'ok':
+          return go({ type: 'newTokenSent' });
+        case 'field':
+          return go(requestNewToken({ emailError: { problem: outcome.problem } }));
+        case 'notice':
+          return outcome.notice === 'unavailable'
+            ? go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' })
+            : go(requestNewToken({ notice: outcome.notice }));
+        default:
+          return outcome satisfies never;
+      }
+    }
+    case 'newToken.unavailable':
+      // Spec section 8: a failed forgot-password shows its notice and clears the e-mail.
+      return go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' });
+    case 'newToken.abandoned':
+      return go(requestNewToken({ notice: state.notice }));
+    case 'signIn.chosen':
+      return go(state, { type: 'navigation.signIn' });
+    default:
+      return stay(state);
+  }
+}
+
+function onPairDevice(state: PairDeviceState, event: FinishRegistrationEvent): FinishRegistrationTransition {
+  switch (event.type) {
+    case 'device.pairChosen':
+      return state.pairing ? stay(state) : go(pairDevice({ pairing: true }), { type: 'device.pair' });
+    case 'device.skipped':
+      return state.pairing ? stay(state) : go({ type: 'finishing' }, { type: 'registration.finish' });
+    case 'device.paired':
+      return state.pairing ? go({ type: 'finishing' }, { type: 'registration.finish' }) : stay(state);
+    case 'device.pairFailed':
+      return state.pairing ? go(pairDevice({ notice: 'pairFailed' })) : stay(state);
+    default:
+      return stay(state);
+  }
+}
