@@ -35,7 +35,7 @@ export class ChallengeRepository {
       .executeTakeFirst();
   }
 
-  /** Keeps a session's newest challenges only, and drops every expired one (no scheduler needed). */
+  /** Before a new challenge: keeps room for it among the session's newest, and drops every expired one (no scheduler needed). */
   async prune(sessionIdHash: string, now: number): Promise<void> {
     await this.db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
     const surplus = await this.db
@@ -45,7 +45,7 @@ export class ChallengeRepository {
       .orderBy('created_at', 'desc')
       .orderBy('challenge_hash')
       .limit(1000)
-      .offset(MAX_CHALLENGES_PER_SESSION)
+      .offset(MAX_CHALLENGES_PER_SESSION - 1)
       .execute();
     if (surplus.length > 0) {
       await this.db

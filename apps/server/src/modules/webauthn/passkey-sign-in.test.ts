@@ -206,6 +206,23 @@ describe('passkey sign-in', () => {
     });
   }
 
+  it('keeps only the newest 8 challenges of a session: an older one is refused, the newest works', async () => {
+    // A second between requests: the newest are told apart by the time they were issued.
+    const next = async (cookie?: string) => {
+      t.clock.advance(1_000);
+      return getOptions(t, cookie);
+    };
+    const oldest = await next();
+    for (let i = 0; i < 7; i++) await next(oldest.cookie);
+    const ninth = await next(oldest.cookie);
+    expect(ninth.cookie).toBe(oldest.cookie);
+    const sign = (challenge: string) => post(t, '/api/webauthn/get', passkey.assert({ challenge, origin: ORIGIN, rpId: RP_ID }), oldest.cookie);
+    expect((await sign(oldest.structure.challenge)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect(t.causes()).toEqual(['challenge_not_usable']);
+    expect(await t.db.selectFrom('webauthn_challenges').selectAll().execute()).toHaveLength(8);
+    expect((await sign(ninth.structure.challenge)).json()).toEqual({ status: 'ok', email: ana.email });
+  });
+
   it('answers account_disabled with the e-mail for a disabled account, and signs nobody in', async () => {
     await t.accounts.disable(ana.email);
     const { structure, cookie } = await getOptions(t);
