@@ -25,7 +25,7 @@ export function AppRouter({ basename, data, redirect }: AppRouterProps) {
         <Suspense fallback={<LoadingPlaceholder />}>
           <Switch>
             <Route path={ROUTES.signIn}>
-              <SignInFlow rememberedUsers={data.deviceUsers} redirect={redirect} />
+              <SignInFlow rememberedUsers={data.deviceUsers} redirect={redirect} contactUrl={data.serverInfo.contactUrl} />
             </Route>
             <Route path={ROUTES.controlsDemo}>
               <ControlsDemoScreen />

@@ -1,28 +1,52 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
-import { login } from '@gatehouse/contract';
+import { deviceUserRemove, forgotPassword, login, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo } from '@gatehouse/contract';
 import { call, isApiFailure, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
+import { loadDeviceName } from '../../shared/device';
 import { useT } from '../../shared/i18n';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
+import type { FormHandle } from './form-handle';
+import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
+import { BlockedScreen, DisabledScreen } from './screens/blocked-screen';
+import { ForgotPasswordScreen } from './screens/forgot-password-screen';
 import { LoginScreen } from './screens/login-screen';
-import type { LoginFormHandle } from './screens/login-screen';
+import { PinScreen } from './screens/pin-screen';
+import { RememberedUserScreen } from './screens/remembered-user-screen';
+import { RememberedUsersScreen } from './screens/remembered-users-screen';
+import { ResetSentScreen } from './screens/reset-sent-screen';
 import { clearGoCache } from './sign-in.effects';
 import type { SignInDeps } from './sign-in.effects';
+import type { SignInState } from './sign-in.machine';
 import { useSignInMachine } from './use-sign-in-machine';
 
 export const PIN_MAIL_FAILED_SNACKBAR_ID = 'pin-mail-failed';
+export const RECHECK_SKIP_SNACKBAR_ID = 'pin-recheck-skip';
+/**
+ * The skip offer stays while the PIN form is shown (at most the PIN's 10 minutes) and
+ * goes when the step ends: a 6-second offer is out of reach for many of our users
+ * (WCAG 2.2.1; docs/decisions/0007-sign-in-view-states.md).
+ */
+export const RECHECK_SKIP_SNACKBAR_MS = 10 * 60 * 1000;
 
 export interface SignInFlowProps {
   rememberedUsers: readonly DeviceUser[];
   /** Goes to the safe redirect target (computed once by the caller). */
   redirect: () => void;
+  /** Server info contactUrl: the disabled-account page links to it when given. */
+  contactUrl?: string | null;
+}
+
+/** A key per screen: focus moves to the new screen's h1 when it changes. */
+function screenOf(state: SignInState): string {
+  return state.type === 'rememberedUser' ? `rememberedUser:${state.user.userId}` : state.type;
 }
 
 /** One screen per state of the sign-in machine. */
-export function SignInFlow({ rememberedUsers, redirect }: SignInFlowProps) {
+export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: SignInFlowProps) {
   const t = useT();
-  const form = useRef<LoginFormHandle>(null);
-  const { show } = useSnackbar();
+  const form = useRef<FormHandle>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const { show, hide } = useSnackbar();
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
 
@@ -30,37 +54,145 @@ export function SignInFlow({ rememberedUsers, redirect }: SignInFlowProps) {
     () => ({
       clearCache: clearGoCache,
       login: (body) => call(login, { body, botToken: '' }),
+      readPinAttempts: () => call(pinAttempts),
+      submitPin: (pin) => call(pinSubmit, { body: { pin_code: pin } }),
+      skipPin: () => call(pinSkip),
+      registerDevice: async () => {
+        const deviceName = await loadDeviceName(navigator.userAgent, {
+          defaultName: t('device.defaultName'),
+          defaultMobileName: t('device.defaultMobileName'),
+          mobileName: (name) => t('device.mobileName', { name }),
+        });
+        await call(newDevice, { body: { device_name: deviceName } });
+      },
+      refreshUser: async () => {
+        await call(userInfo);
+      },
+      removeRememberedUser: async (userId) => {
+        const answer = await call(deviceUserRemove, { query: { userId } });
+        if (answer.status !== 'ok') throw new Error(`device user list: ${answer.status}`);
+        return answer.users;
+      },
+      forgotPassword: (email) => call(forgotPassword, { body: { email }, botToken: '' }),
       isNoAnswer: (error) => isApiFailure(error) && error.kind === 'network',
+      isAppError: (error) => isApiFailure(error) && error.kind === 'app_error',
       handleGlobalFailure,
       enterServerError,
       redirect,
       resetField: (field) => form.current?.resetField(field),
       focusField: (field) => form.current?.focusField(field),
-      showPinMailFailed: () =>
-        show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
+      focusHeading: () => container.current?.querySelector<HTMLElement>('h1')?.focus(),
+      showPinMailFailed: () => show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
+      showRecheckSkip: (skip) =>
+        show({
+          id: RECHECK_SKIP_SNACKBAR_ID,
+          message: t('signIn.snackbar.recheckSkip'),
+          action: { label: t('signIn.snackbar.recheckSkip.action'), onClick: skip },
+          durationMs: RECHECK_SKIP_SNACKBAR_MS,
+        }),
+      hideRecheckSkip: () => hide(RECHECK_SKIP_SNACKBAR_ID),
+      savePinStep,
+      clearPinStep,
     }),
-    [handleGlobalFailure, enterServerError, redirect, show, t],
+    [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
   const { state, send } = useSignInMachine(deps);
 
   useEffect(() => {
-    send({ type: 'flow.started', rememberedUsers });
+    send({ type: 'flow.started', rememberedUsers, pinStep: readPinStep() });
   }, [send, rememberedUsers]);
 
-  switch (state.type) {
-    case 'unspecified':
-      return <LoadingIndicator label={t('app.loading')} size={32} />;
-    case 'loginForm':
-      return (
-        <LoginScreen
-          handle={form}
-          submitting={state.submitting}
-          notice={state.notice}
-          serverFieldErrors={state.serverFieldErrors}
-          onSubmit={(body) => send({ type: 'login.submitted', body })}
-        />
-      );
-    default:
-      return state satisfies never;
+  // Focus follows every screen change (not the first screen: the page has just loaded).
+  const screen = screenOf(state);
+  const shownScreen = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = shownScreen.current;
+    shownScreen.current = screen;
+    if (previous === null || previous === 'unspecified' || previous === screen) return;
+    container.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [screen]);
+
+  return <div ref={container}>{renderScreen()}</div>;
+
+  function renderScreen() {
+    switch (state.type) {
+      case 'unspecified':
+        return <LoadingIndicator label={t('app.loading')} size={32} />;
+      case 'loginForm':
+        return (
+          <LoginScreen
+            handle={form}
+            initialEmail={state.email}
+            submitting={state.submitting}
+            notice={state.notice}
+            serverFieldErrors={state.serverFieldErrors}
+            onSubmit={(body) => send({ type: 'login.submitted', body })}
+            onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
+          />
+        );
+      case 'rememberedUsers':
+        return (
+          <RememberedUsersScreen
+            users={state.users}
+            removing={state.removing}
+            onChoose={(user) => send({ type: 'remembered.userChosen', user })}
+            onRemove={(userId) => send({ type: 'remembered.removeRequested', userId })}
+            onUseAnother={() => send({ type: 'account.anotherChosen' })}
+          />
+        );
+      case 'rememberedUser':
+        return (
+          <RememberedUserScreen
+            key={state.user.userId}
+            handle={form}
+            user={state.user}
+            submitting={state.submitting}
+            notice={state.notice}
+            serverFieldErrors={state.serverFieldErrors}
+            onSubmit={(body) => send({ type: 'login.submitted', body })}
+            onBack={() => send({ type: 'remembered.listOpened' })}
+            onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
+          />
+        );
+      case 'pin':
+        return (
+          <PinScreen
+            handle={form}
+            email={state.email}
+            variant={state.variant}
+            attempts={state.attempts}
+            submitting={state.submitting}
+            problem={state.problem}
+            failures={state.failures}
+            onSubmit={(pin, rememberDevice) => send({ type: 'pin.submitted', pin, rememberDevice })}
+          />
+        );
+      case 'blocked':
+        return (
+          <BlockedScreen
+            onUseAnother={() => send({ type: 'account.anotherChosen' })}
+            onResetPassword={() => send({ type: 'forgot.opened', email: state.email })}
+          />
+        );
+      case 'disabled':
+        return <DisabledScreen email={state.email} contactUrl={contactUrl} onUseAnother={() => send({ type: 'account.anotherChosen' })} />;
+      case 'forgotPassword':
+        return (
+          <ForgotPasswordScreen
+            handle={form}
+            initialEmail={state.email}
+            submitting={state.submitting}
+            notice={state.notice}
+            problem={state.problem}
+            failures={state.failures}
+            onSubmit={(email) => send({ type: 'forgot.submitted', email })}
+            onCancel={() => send({ type: 'forgot.cancelled' })}
+          />
+        );
+      case 'resetSent':
+        return <ResetSentScreen onSignIn={() => send({ type: 'resetSent.closed' })} />;
+      default:
+        return state satisfies never;
+    }
   }
 }

@@ -1,22 +1,47 @@
-import type { LoginAnswer, LoginBody } from '@gatehouse/contract';
-import type { LoginField, SignInEffect, SignInEvent } from './sign-in.machine';
+import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer } from '@gatehouse/contract';
+import type { FormField, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
 
 /** The I/O, focus and navigation the sign-in machine's effects need, injected. */
 export interface SignInDeps {
   clearCache: () => Promise<void>;
   login: (body: LoginBody) => Promise<LoginAnswer>;
-  /** True when a failure means "no answer at all" (the login's own reaction). */
+  readPinAttempts: () => Promise<PinAttemptsAnswer>;
+  submitPin: (pin: string) => Promise<StatusAnswer>;
+  skipPin: () => Promise<StatusAnswer>;
+  /** Names this device and sends it (POST /api/user/newdevice). */
+  registerDevice: () => Promise<void>;
+  /** GET /api/user/info after the device registration (spec section 4). */
+  refreshUser: () => Promise<void>;
+  removeRememberedUser: (userId: string) => Promise<readonly DeviceUser[]>;
+  forgotPassword: (email: string) => Promise<StatusAnswer>;
+  /** True when a failure means "no answer at all" (a call's own reaction). */
   isNoAnswer: (error: unknown) => boolean;
+  /** True when a failure is the reason app_error (the forgot-password form's own reaction). */
+  isAppError: (error: unknown) => boolean;
   handleGlobalFailure: (error: unknown) => void;
   enterServerError: () => void;
   redirect: () => void;
-  resetField: (field: LoginField) => void;
-  focusField: (field: LoginField) => void;
+  resetField: (field: FormField) => void;
+  focusField: (field: FormField) => void;
+  focusHeading: () => void;
   showPinMailFailed: () => void;
+  /** The snackbar's action sends pin.skipRequested. */
+  showRecheckSkip: (skip: () => void) => void;
+  hideRecheckSkip: () => void;
+  savePinStep: (step: PinStep) => void;
+  clearPinStep: () => void;
 }
 
-/** Runs one effect; events it produces go back through `send`. */
+/**
+ * Runs one effect; events it produces go back through `send`. A failure with
+ * no reaction of its own goes to the global HTTP handler, and the machine is
+ * told the call was abandoned so the form can be used again.
+ */
 export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (event: SignInEvent) => void): Promise<void> {
+  const abandon = (error: unknown, event: SignInEvent) => {
+    send(event);
+    deps.handleGlobalFailure(error);
+  };
   switch (effect.type) {
     case 'cache.clear':
       try {
@@ -30,15 +55,81 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
       try {
         answer = await deps.login(effect.body);
       } catch (error) {
-        if (deps.isNoAnswer(error)) {
-          send({ type: 'login.unanswered' });
-        } else {
-          send({ type: 'login.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
+        if (deps.isNoAnswer(error)) send({ type: 'login.unanswered' });
+        else abandon(error, { type: 'login.abandoned' });
         return;
       }
       send({ type: 'login.answered', answer });
+      return;
+    }
+    case 'pin.readAttempts': {
+      let answer: PinAttemptsAnswer;
+      try {
+        answer = await deps.readPinAttempts();
+      } catch (error) {
+        deps.handleGlobalFailure(error);
+        return;
+      }
+      send({ type: 'pin.attemptsRead', answer });
+      return;
+    }
+    case 'pin.call': {
+      let answer: StatusAnswer;
+      try {
+        answer = await deps.submitPin(effect.pin);
+      } catch (error) {
+        abandon(error, { type: 'pin.abandoned' });
+        return;
+      }
+      send({ type: 'pin.answered', answer });
+      return;
+    }
+    case 'pin.skip': {
+      let answer: StatusAnswer;
+      try {
+        answer = await deps.skipPin();
+      } catch (error) {
+        abandon(error, { type: 'pin.abandoned' });
+        return;
+      }
+      send({ type: 'pin.skipAnswered', answer });
+      return;
+    }
+    case 'device.register':
+      try {
+        await deps.registerDevice();
+      } catch {
+        // The user is signed in already; an unregistered device only means a PIN next time.
+      }
+      return;
+    case 'user.refresh':
+      try {
+        await deps.refreshUser();
+      } catch {
+        // The browser is about to leave; stale user info must not stop it.
+      }
+      return;
+    case 'remembered.remove': {
+      let users: readonly DeviceUser[];
+      try {
+        users = await deps.removeRememberedUser(effect.userId);
+      } catch (error) {
+        abandon(error, { type: 'remembered.removeAbandoned' });
+        return;
+      }
+      send({ type: 'remembered.listUpdated', users });
+      return;
+    }
+    case 'forgot.call': {
+      let answer: StatusAnswer;
+      try {
+        answer = await deps.forgotPassword(effect.email);
+      } catch (error) {
+        if (deps.isNoAnswer(error) || deps.isAppError(error)) send({ type: 'forgot.unanswered' });
+        else abandon(error, { type: 'forgot.abandoned' });
+        return;
+      }
+      send({ type: 'forgot.answered', answer });
       return;
     }
     case 'navigation.redirect':
@@ -50,8 +141,23 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
     case 'field.focus':
       deps.focusField(effect.field);
       return;
+    case 'heading.focus':
+      deps.focusHeading();
+      return;
     case 'snackbar.pinMailFailed':
       deps.showPinMailFailed();
+      return;
+    case 'snackbar.recheckSkipShow':
+      deps.showRecheckSkip(() => send({ type: 'pin.skipRequested' }));
+      return;
+    case 'snackbar.recheckSkipHide':
+      deps.hideRecheckSkip();
+      return;
+    case 'pinStep.save':
+      deps.savePinStep(effect.step);
+      return;
+    case 'pinStep.clear':
+      deps.clearPinStep();
       return;
     case 'app.serverError':
       deps.enterServerError();

@@ -1,20 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '@gatehouse/contract';
-import { login } from '@gatehouse/contract';
-import { LOGIN_REASONS, initialSignInState, transition } from './sign-in.machine';
-import type { SignInState } from './sign-in.machine';
+import type { DeviceUser, LoginAnswer, StatusAnswer } from '@gatehouse/contract';
+import { forgotPassword, login, pinSubmit } from '@gatehouse/contract';
+import { FORGOT_REASONS, LOGIN_REASONS, PIN_REASONS, initialSignInState, transition } from './sign-in.machine';
+import type { PinState, SignInEvent, SignInState, Transition } from './sign-in.machine';
 
+const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
+const petr: DeviceUser = { userId: 'u2', email: 'petr@example.cz', firstName: 'Petr', surname: 'Svoboda', loginName: 'petr' };
 const body = { username: 'jana@example.sk', password: 'Secret123' };
-const loginForm = transition(initialSignInState, { type: 'flow.started', rememberedUsers: [] }).state;
+
+/** Runs events from a state; returns the last transition. */
+function run(state: SignInState, ...events: SignInEvent[]): Transition {
+  let last: Transition = { state, effects: [] };
+  for (const event of events) last = transition(last.state, event);
+  return last;
+}
+
+const start = (users: readonly DeviceUser[] = [], pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null = null) =>
+  transition(initialSignInState, { type: 'flow.started', rememberedUsers: users, pinStep });
+const loginForm = start().state;
 const submitted = transition(loginForm, { type: 'login.submitted', body }).state;
 const answer = (a: LoginAnswer) => transition(submitted, { type: 'login.answered', answer: a });
+const rememberedForm = start([jana, petr]).state;
+const rememberedSubmitted = transition(rememberedForm, { type: 'login.submitted', body: { username: jana.email, password: 'x' } }).state;
 
-describe('sign-in machine', () => {
-  it('starts unspecified and shows the login form once started', () => {
-    expect(initialSignInState).toEqual({ type: 'unspecified' });
-    expect(loginForm).toEqual({ type: 'loginForm', submitting: false, notice: null, serverFieldErrors: [] });
+function pinFrom(status: string, from: SignInState = submitted): PinState {
+  const state = transition(from, { type: 'login.answered', answer: { status } }).state;
+  if (state.type !== 'pin') throw new Error(`expected the PIN form, got ${state.type}`);
+  return state;
+}
+const pinSubmitted = (rememberDevice = false, status = 'requested_pin_code') =>
+  transition(pinFrom(status), { type: 'pin.submitted', pin: 'ABC234', rememberDevice }).state;
+const pinAnswer = (a: StatusAnswer, rememberDevice = false) => transition(pinSubmitted(rememberDevice), { type: 'pin.answered', answer: a });
+
+describe('sign-in machine: the first view', () => {
+  it('starts unspecified and shows the login form when no account is remembered', () => {
+    expect(initialSignInState.type).toBe('unspecified');
+    expect(loginForm).toMatchObject({ type: 'loginForm', email: '', submitting: false, notice: null, serverFieldErrors: [] });
   });
 
+  it('preselects the first remembered account and shows its form', () => {
+    expect(rememberedForm).toMatchObject({ type: 'rememberedUser', user: jana, users: [jana, petr] });
+  });
+
+  it('resumes a PIN step kept in session storage and reads the attempts again', () => {
+    const next = start([jana], { email: 'Jana@example.sk', variant: 'recheckMandatory' });
+    expect(next.state).toMatchObject({ type: 'pin', email: 'Jana@example.sk', variant: 'recheckMandatory', back: { type: 'remembered', user: jana } });
+    expect(next.effects).toContainEqual({ type: 'pin.readAttempts' });
+  });
+});
+
+describe('sign-in machine: login statuses', () => {
   it('clears the go-cache before calling login, and marks the form as submitting', () => {
     const next = transition(loginForm, { type: 'login.submitted', body });
     expect(next.state).toMatchObject({ type: 'loginForm', submitting: true });
@@ -25,22 +60,66 @@ describe('sign-in machine', () => {
     expect(transition(submitted, { type: 'login.submitted', body }).effects).toEqual([]);
   });
 
-  it('redirects on status ok and stays submitting', () => {
+  it('goes on after sign-in on status ok (the redirect) and stays submitting', () => {
     const next = answer({ status: 'ok' });
     expect(next.effects).toEqual([{ type: 'navigation.redirect' }]);
     expect(next.state).toMatchObject({ submitting: true });
   });
 
-  it.each(['requested_pin_code', 'pin_code_recheck_required', 'pin_code_recheck_mandatory'])(
-    'shows the server-error notice for %s until the PIN form exists',
-    (status) => {
-      expect(answer({ status }).state).toMatchObject({ notice: 'pin_unavailable', submitting: false });
-    },
-  );
+  it('shows the PIN form on requested_pin_code, keeps the e-mail in storage and reads the attempts', () => {
+    const next = answer({ status: 'requested_pin_code' });
+    expect(next.state).toMatchObject({ type: 'pin', email: 'jana@example.sk', variant: 'signIn', attempts: null, back: { type: 'login' } });
+    expect(next.effects).toEqual([{ type: 'pinStep.save', step: { email: 'jana@example.sk', variant: 'signIn' } }, { type: 'pin.readAttempts' }]);
+  });
+
+  it('offers to skip the recheck once on pin_code_recheck_required', () => {
+    const next = answer({ status: 'pin_code_recheck_required' });
+    expect(next.state).toMatchObject({ type: 'pin', variant: 'recheckOptional' });
+    expect(next.effects).toContainEqual({ type: 'snackbar.recheckSkipShow' });
+  });
+
+  it('asks for the PIN without a skip on pin_code_recheck_mandatory', () => {
+    const next = answer({ status: 'pin_code_recheck_mandatory' });
+    expect(next.state).toMatchObject({ type: 'pin', variant: 'recheckMandatory' });
+    expect(next.effects).not.toContainEqual({ type: 'snackbar.recheckSkipShow' });
+  });
+
+  it('uses the e-mail of the remembered account for its PIN step', () => {
+    const next = transition(rememberedSubmitted, { type: 'login.answered', answer: { status: 'requested_pin_code' } });
+    expect(next.state).toMatchObject({ type: 'pin', email: jana.email, back: { type: 'remembered', user: jana } });
+  });
+
+  it('shows the disabled page with the e-mail from the answer on account_disabled', () => {
+    const next = answer({ status: 'failed', reasons: ['account_disabled'], email: 'JANA@example.sk' });
+    expect(next.state).toMatchObject({ type: 'disabled', email: 'JANA@example.sk' });
+  });
+
+  it('falls back to the submitted e-mail when a disabled answer carries none', () => {
+    expect(answer({ status: 'failed', reasons: ['account_disabled'] }).state).toMatchObject({ type: 'disabled', email: 'jana@example.sk' });
+  });
+
+  it('shows the blocked page on blocked', () => {
+    expect(answer({ status: 'failed', reasons: ['blocked'] }).state).toMatchObject({ type: 'blocked', email: 'jana@example.sk' });
+  });
+
+  it('shows the PIN mail snackbar on pin_code_mail_failed and lets the user try again', () => {
+    const next = answer({ status: 'failed', reasons: ['pin_code_mail_failed'] });
+    expect(next.effects).toEqual([{ type: 'snackbar.pinMailFailed' }]);
+    expect(next.state).toMatchObject({ type: 'loginForm', submitting: false });
+  });
 
   it('shows incorrect credentials, empties the password and focuses it', () => {
     const next = answer({ status: 'failed', reasons: ['invalid_credentials'] });
     expect(next.state).toMatchObject({ notice: 'invalid_credentials', submitting: false });
+    expect(next.effects).toEqual([
+      { type: 'field.reset', field: 'password' },
+      { type: 'field.focus', field: 'password' },
+    ]);
+  });
+
+  it('empties and focuses the password of the remembered-user form on invalid_credentials', () => {
+    const next = transition(rememberedSubmitted, { type: 'login.answered', answer: { status: 'failed', reasons: ['invalid_credentials'] } });
+    expect(next.state).toMatchObject({ type: 'rememberedUser', notice: 'invalid_credentials' });
     expect(next.effects).toEqual([
       { type: 'field.reset', field: 'password' },
       { type: 'field.focus', field: 'password' },
@@ -53,16 +132,12 @@ describe('sign-in machine', () => {
     expect(next.effects).toEqual([{ type: 'field.focus', field: 'email' }]);
   });
 
-  it.each(['account_disabled', 'blocked', 'email_not_verified', 'bot_check_failed'] as const)('shows a form notice for %s', (reason) => {
-    expect(answer({ status: 'failed', reasons: [reason] }).state).toMatchObject({ notice: reason });
+  it.each(['email_not_verified', 'bot_check_failed', 'credentials_required'] as const)('shows a form notice for %s', (reason) => {
+    expect(answer({ status: 'failed', reasons: [reason] }).state).toMatchObject({ type: 'loginForm', notice: reason });
   });
 
   it('enters the server-error state on app_error', () => {
     expect(answer({ status: 'failed', reasons: ['app_error'] }).effects).toEqual([{ type: 'app.serverError' }]);
-  });
-
-  it('shows the PIN mail snackbar on pin_code_mail_failed', () => {
-    expect(answer({ status: 'failed', reasons: ['pin_code_mail_failed'] }).effects).toEqual([{ type: 'snackbar.pinMailFailed' }]);
   });
 
   it('falls back to the generic notice for an unknown reason or status', () => {
@@ -80,11 +155,186 @@ describe('sign-in machine', () => {
   });
 
   it('ignores a late answer when nothing is being submitted', () => {
-    const state: SignInState = loginForm;
-    expect(transition(state, { type: 'login.answered', answer: { status: 'ok' } })).toEqual({ state, effects: [] });
+    expect(transition(loginForm, { type: 'login.answered', answer: { status: 'ok' } })).toEqual({ state: loginForm, effects: [] });
+  });
+});
+
+describe('sign-in machine: the PIN form', () => {
+  it('keeps the attempts it reads', () => {
+    const next = transition(pinFrom('requested_pin_code'), {
+      type: 'pin.attemptsRead',
+      answer: { status: 'ok', pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 },
+    });
+    expect(next.state).toMatchObject({ type: 'pin', attempts: { remaining: 2, silentRemaining: 0 } });
   });
 
-  it('knows every reason the contract says the login may return', () => {
+  it('returns to sign-in when reading the attempts says credentials_required', () => {
+    const next = transition(pinFrom('requested_pin_code'), {
+      type: 'pin.attemptsRead',
+      answer: { status: 'failed', reasons: ['credentials_required'], pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 },
+    });
+    expect(next.state).toMatchObject({ type: 'loginForm', email: 'jana@example.sk' });
+    expect(next.effects).toContainEqual({ type: 'pinStep.clear' });
+  });
+
+  it('sends the PIN and ignores a second submit meanwhile', () => {
+    const next = transition(pinFrom('requested_pin_code'), { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false });
+    expect(next.effects).toEqual([{ type: 'pin.call', pin: 'ABC234' }]);
+    expect(transition(next.state, { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false }).effects).toEqual([]);
+  });
+
+  it('ends the step and goes on after sign-in on ok', () => {
+    expect(pinAnswer({ status: 'ok' }).effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'navigation.redirect' }]);
+  });
+
+  it('registers the device and refreshes user info before going on when the box was ticked', () => {
+    expect(pinAnswer({ status: 'ok' }, true).effects).toEqual([
+      { type: 'pinStep.clear' },
+      { type: 'snackbar.recheckSkipHide' },
+      { type: 'device.register' },
+      { type: 'user.refresh' },
+      { type: 'navigation.redirect' },
+    ]);
+  });
+
+  it('never registers the device on a recheck, whatever the form sent', () => {
+    const recheck = transition(pinFrom('pin_code_recheck_mandatory'), { type: 'pin.submitted', pin: 'ABC234', rememberDevice: true }).state;
+    const next = transition(recheck, { type: 'pin.answered', answer: { status: 'ok' } });
+    expect(next.effects).not.toContainEqual({ type: 'device.register' });
+  });
+
+  it.each(['wrong_pin_code', 'missing_pin_code'])('shows the invalid-code message and reads the attempts again on %s', (reason) => {
+    const next = pinAnswer({ status: 'failed', reasons: [reason] });
+    expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false, failures: 1 });
+    expect(next.effects).toEqual([{ type: 'field.focus', field: 'pin' }, { type: 'pin.readAttempts' }]);
+  });
+
+  it("shows 'Enter code' on pin_code_required", () => {
+    expect(pinAnswer({ status: 'failed', reasons: ['pin_code_required'] }).state).toMatchObject({ type: 'pin', problem: 'required' });
+  });
+
+  it('shows the blocked page on blocked and forgets the step', () => {
+    const next = pinAnswer({ status: 'failed', reasons: ['blocked'] });
+    expect(next.state).toMatchObject({ type: 'blocked', email: 'jana@example.sk' });
+    expect(next.effects).toContainEqual({ type: 'pinStep.clear' });
+  });
+
+  it.each([
+    ['credentials_required', { status: 'failed', reasons: ['credentials_required'] }],
+    ['an unknown reason', { status: 'failed', reasons: ['brand_new'] }],
+    ['an unknown status', { status: 'requested_pin_code' }],
+  ])('returns to the login form with the e-mail on %s', (_name, a) => {
+    const next = pinAnswer(a);
+    expect(next.state).toMatchObject({ type: 'loginForm', email: 'jana@example.sk', notice: 'credentials_required' });
+    expect(next.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }]);
+  });
+
+  it('returns to the remembered-user form of that account when the PIN step came from it', () => {
+    const pin = pinFrom('requested_pin_code', rememberedSubmitted);
+    const next = run(pin, { type: 'pin.submitted', pin: 'X', rememberDevice: false }, { type: 'pin.answered', answer: { status: 'failed', reasons: ['credentials_required'] } });
+    expect(next.state).toMatchObject({ type: 'rememberedUser', user: jana });
+  });
+
+  it('skips an optional recheck: pin/skip, then on ok goes on after sign-in', () => {
+    const requested = transition(pinFrom('pin_code_recheck_required'), { type: 'pin.skipRequested' });
+    expect(requested.effects).toEqual([{ type: 'pin.skip' }]);
+    const skipped = transition(requested.state, { type: 'pin.skipAnswered', answer: { status: 'ok' } });
+    expect(skipped.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'navigation.redirect' }]);
+  });
+
+  it('refuses to skip a mandatory recheck or a first PIN', () => {
+    expect(transition(pinFrom('pin_code_recheck_mandatory'), { type: 'pin.skipRequested' }).effects).toEqual([]);
+    expect(transition(pinFrom('requested_pin_code'), { type: 'pin.skipRequested' }).effects).toEqual([]);
+  });
+
+  it('returns to sign-in when the skip is refused', () => {
+    const next = run(pinFrom('pin_code_recheck_required'), { type: 'pin.skipRequested' }, { type: 'pin.skipAnswered', answer: { status: 'failed', reasons: ['credentials_required'] } });
+    expect(next.state.type).toBe('loginForm');
+  });
+
+  it('lets the form be used again when the global handler took the PIN call over', () => {
+    expect(transition(pinSubmitted(), { type: 'pin.abandoned' }).state).toMatchObject({ type: 'pin', submitting: false });
+  });
+});
+
+describe('sign-in machine: remembered accounts', () => {
+  const list = transition(rememberedForm, { type: 'remembered.listOpened' }).state;
+
+  it('opens the list from the back button and a chosen account from the list', () => {
+    expect(list).toMatchObject({ type: 'rememberedUsers', removing: null });
+    expect(transition(list, { type: 'remembered.userChosen', user: petr }).state).toMatchObject({ type: 'rememberedUser', user: petr });
+  });
+
+  it('removes an account and shows the updated list', () => {
+    const removing = transition(list, { type: 'remembered.removeRequested', userId: 'u1' });
+    expect(removing.effects).toEqual([{ type: 'remembered.remove', userId: 'u1' }]);
+    const updated = transition(removing.state, { type: 'remembered.listUpdated', users: [petr] });
+    expect(updated.state).toMatchObject({ type: 'rememberedUsers', users: [petr], removing: null });
+    expect(updated.effects).toEqual([{ type: 'heading.focus' }]);
+  });
+
+  it('shows the login form when the last account is removed', () => {
+    const next = run(list, { type: 'remembered.removeRequested', userId: 'u1' }, { type: 'remembered.listUpdated', users: [] });
+    expect(next.state).toMatchObject({ type: 'loginForm', email: '' });
+  });
+
+  it("shows the empty login form on 'use another account'", () => {
+    expect(transition(list, { type: 'account.anotherChosen' }).state).toMatchObject({ type: 'loginForm', email: '' });
+  });
+});
+
+describe('sign-in machine: blocked, forgot password and confirmation', () => {
+  const blocked = answer({ status: 'failed', reasons: ['blocked'] }).state;
+  const forgot = transition(blocked, { type: 'forgot.opened', email: 'jana@example.sk' }).state;
+  const forgotSubmitted = transition(forgot, { type: 'forgot.submitted', email: 'jana@example.sk' });
+
+  it('opens the forgot-password form with the e-mail from the blocked page', () => {
+    expect(forgot).toMatchObject({ type: 'forgotPassword', email: 'jana@example.sk' });
+  });
+
+  it('opens the forgot-password form from the login form with what was typed', () => {
+    expect(transition(loginForm, { type: 'forgot.opened', email: 'eva@example.sk' }).state).toMatchObject({ type: 'forgotPassword', email: 'eva@example.sk' });
+  });
+
+  it('sends the e-mail and shows the confirmation on ok', () => {
+    expect(forgotSubmitted.effects).toEqual([{ type: 'forgot.call', email: 'jana@example.sk' }]);
+    expect(transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'ok' } }).state.type).toBe('resetSent');
+  });
+
+  it.each([
+    ['missing_email', 'required'],
+    ['email_required', 'required'],
+    ['incorrect_email', 'invalid_email'],
+  ])('shows the field message for %s', (reason, problem) => {
+    const next = transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'failed', reasons: [reason] } });
+    expect(next.state).toMatchObject({ type: 'forgotPassword', problem, submitting: false });
+  });
+
+  it('shows the server-error notice and clears the e-mail when there was no answer', () => {
+    const next = transition(forgotSubmitted.state, { type: 'forgot.unanswered' });
+    expect(next.state).toMatchObject({ type: 'forgotPassword', notice: 'server_error', email: '' });
+    expect(next.effects).toEqual([
+      { type: 'field.reset', field: 'email' },
+      { type: 'field.focus', field: 'email' },
+    ]);
+  });
+
+  it('goes back to sign-in on cancel and from the confirmation', () => {
+    expect(transition(forgot, { type: 'forgot.cancelled' }).state.type).toBe('loginForm');
+    const sent = transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'ok' } }).state;
+    expect(transition(sent, { type: 'resetSent.closed' }).state.type).toBe('loginForm');
+  });
+
+  it('goes back to the remembered-user form when the forgot form came from it', () => {
+    const fromRemembered = transition(rememberedForm, { type: 'forgot.opened', email: jana.email }).state;
+    expect(transition(fromRemembered, { type: 'forgot.cancelled' }).state).toMatchObject({ type: 'rememberedUser', user: jana });
+  });
+});
+
+describe('sign-in machine: reasons', () => {
+  it('knows every reason the contract says login, PIN and forgot-password may return', () => {
     expect([...LOGIN_REASONS].sort()).toEqual([...login.reasons].sort());
+    expect([...PIN_REASONS].sort()).toEqual([...pinSubmit.reasons].sort());
+    expect([...FORGOT_REASONS].sort()).toEqual([...forgotPassword.reasons].sort());
   });
 });

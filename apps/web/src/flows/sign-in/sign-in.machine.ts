@@ -1,14 +1,14 @@
 /**
  * The sign-in flow as an explicit, pure machine (conventions 4 and 5):
  * transition(state, event) → the next state and the effects to run.
- * Effects are data; sign-in.effects.ts runs them with injected I/O, timers
- * and focus, so this file needs neither a DOM nor a network.
+ * Effects are data; sign-in.effects.ts runs them, in order, with injected I/O,
+ * timers and focus, so this file needs neither a DOM nor a network.
  *
- * States now: unspecified and loginForm. Later issues add the remembered
- * users, the PIN form, the blocked and disabled pages, the forgot-password
- * form and the passkey offer as further members of SignInState.
+ * The sign-in view states of spec section 4. The passkey registration offer
+ * comes with the passkey issue: it becomes one more member of SignInState and
+ * `afterSignIn()` then checks the offer instead of redirecting.
  */
-import type { DeviceUser, LoginAnswer, LoginBody } from '@gatehouse/contract';
+import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /** Every reason the login call may return (contract: ENDPOINTS login.reasons). */
 export const LOGIN_REASONS = [
@@ -25,11 +25,22 @@ export const LOGIN_REASONS = [
 ] as const;
 export type LoginReason = (typeof LOGIN_REASONS)[number];
 
+/** Every reason the PIN submit may return (contract: pinSubmit.reasons). */
+export const PIN_REASONS = ['pin_code_required', 'missing_pin_code', 'wrong_pin_code', 'credentials_required', 'blocked', 'app_error'] as const;
+export type PinReason = (typeof PIN_REASONS)[number];
+
+/** Every reason the forgot-password call may return (contract: forgotPassword.reasons). */
+export const FORGOT_REASONS = ['missing_email', 'incorrect_email', 'email_required', 'app_error', 'bot_check_failed'] as const;
+export type ForgotReason = (typeof FORGOT_REASONS)[number];
+
 function isLoginReason(value: string): value is LoginReason {
   return (LOGIN_REASONS as readonly string[]).includes(value);
 }
 
-/** The reasons that become messages on the form's fields rather than a form notice. */
+/** The fields that effects can empty or focus, on whichever screen shows them. */
+export type FormField = 'email' | 'password' | 'pin';
+
+/** The fields of the login forms that the server can report empty. */
 export type LoginField = 'email' | 'password';
 const FIELD_OF_REASON: Partial<Record<LoginReason, LoginField>> = {
   username_required: 'email',
@@ -37,148 +48,463 @@ const FIELD_OF_REASON: Partial<Record<LoginReason, LoginField>> = {
 };
 
 /**
- * What the form notice says, as a code: a login reason, or
+ * What the notice of a login form says, as a code: a login reason, or
  * - no_answer: the login got no answer at all (own reaction, clarifications);
- * - pin_unavailable: the server asked for the PIN step, which this build cannot show yet;
  * - unexpected: an unknown reason or status (the generic fallback).
+ * invalid_credentials is a form notice on the login form and a message on the
+ * password field of the remembered-user form (spec section 5).
  */
-export type LoginNotice =
-  | Exclude<LoginReason, 'username_required' | 'password_required' | 'app_error' | 'pin_code_mail_failed'>
-  | 'no_answer'
-  | 'pin_unavailable'
-  | 'unexpected';
+export type LoginNotice = 'invalid_credentials' | 'email_not_verified' | 'bot_check_failed' | 'credentials_required' | 'no_answer' | 'unexpected';
+
+/** Which PIN form: the first PIN after a password, or a periodic recheck (optional: skippable once). */
+export type PinVariant = 'signIn' | 'recheckOptional' | 'recheckMandatory';
+
+/** A field message of the PIN form: wrong_pin_code / missing_pin_code, or pin_code_required. */
+export type PinProblem = 'invalid' | 'required';
+
+/** Field messages of the forgot-password form (missing_email / email_required, incorrect_email). */
+export type ForgotProblem = 'required' | 'invalid_email';
+export type ForgotNotice = 'server_error' | 'bot_check_failed';
+
+/** Where "back to sign-in" leads: the login form, or the remembered-user form of that user. */
+export type SignInOrigin = { type: 'login' } | { type: 'remembered'; user: DeviceUser };
+
+/** The PIN step as it is kept in session storage (spec section 4), so a reload can resume it. */
+export interface PinStep {
+  email: string;
+  variant: PinVariant;
+}
+
+export interface PinAttempts {
+  remaining: number;
+  silentRemaining: number;
+}
+
+/** Every state knows the remembered accounts of this device (start-up's list, then the DELETE answers). */
+interface Common {
+  users: readonly DeviceUser[];
+}
+
+export type LoginFormState = Common & {
+  type: 'loginForm';
+  /** The e-mail the form starts with (e.g. back from the PIN step). */
+  email: string;
+  submitting: boolean;
+  notice: LoginNotice | null;
+  /** Fields the server reported empty (username_required, password_required). */
+  serverFieldErrors: readonly LoginField[];
+};
+
+export type RememberedUserState = Common & {
+  type: 'rememberedUser';
+  user: DeviceUser;
+  submitting: boolean;
+  notice: LoginNotice | null;
+  serverFieldErrors: readonly LoginField[];
+};
+
+export type PinState = Common & {
+  type: 'pin';
+  email: string;
+  variant: PinVariant;
+  back: SignInOrigin;
+  /** Null until GET /api/user/pincode has answered. */
+  attempts: PinAttempts | null;
+  submitting: boolean;
+  /** 'Don't show this prompt on this device again', as submitted. */
+  rememberDevice: boolean;
+  problem: PinProblem | null;
+  /** Counts failed submits, so the same message set twice is set again. */
+  failures: number;
+};
+
+export type ForgotPasswordState = Common & {
+  type: 'forgotPassword';
+  email: string;
+  back: SignInOrigin;
+  submitting: boolean;
+  notice: ForgotNotice | null;
+  problem: ForgotProblem | null;
+  failures: number;
+};
 
 export type SignInState =
-  | { type: 'unspecified' }
-  | {
-      type: 'loginForm';
-      submitting: boolean;
-      notice: LoginNotice | null;
-      /** Fields the server reported empty (username_required, password_required). */
-      serverFieldErrors: readonly LoginField[];
-    };
+  | (Common & { type: 'unspecified' })
+  | LoginFormState
+  | (Common & { type: 'rememberedUsers'; removing: string | null })
+  | RememberedUserState
+  | PinState
+  /** Blocked after invalid PINs: 'use another account' and 'reset password'. */
+  | (Common & { type: 'blocked'; email: string; back: SignInOrigin })
+  /** Disabled by an administrator: the e-mail, a contact link, only 'use another account'. */
+  | (Common & { type: 'disabled'; email: string })
+  | ForgotPasswordState
+  | (Common & { type: 'resetSent'; back: SignInOrigin });
 
 export type SignInEvent =
-  | { type: 'flow.started'; rememberedUsers: readonly DeviceUser[] }
+  | { type: 'flow.started'; rememberedUsers: readonly DeviceUser[]; pinStep: PinStep | null }
   | { type: 'login.submitted'; body: LoginBody }
   | { type: 'login.answered'; answer: LoginAnswer }
   /** No answer at all: the login's own reaction, the server-error notice. */
   | { type: 'login.unanswered' }
   /** Any other failure; the global HTTP handler has taken over. */
-  | { type: 'login.abandoned' };
+  | { type: 'login.abandoned' }
+  | { type: 'remembered.listOpened' }
+  | { type: 'remembered.userChosen'; user: DeviceUser }
+  | { type: 'remembered.removeRequested'; userId: string }
+  | { type: 'remembered.listUpdated'; users: readonly DeviceUser[] }
+  | { type: 'remembered.removeAbandoned' }
+  /** 'Use another account': the empty login form. */
+  | { type: 'account.anotherChosen' }
+  | { type: 'pin.attemptsRead'; answer: PinAttemptsAnswer }
+  | { type: 'pin.submitted'; pin: string; rememberDevice: boolean }
+  | { type: 'pin.answered'; answer: StatusAnswer }
+  | { type: 'pin.abandoned' }
+  | { type: 'pin.skipRequested' }
+  | { type: 'pin.skipAnswered'; answer: StatusAnswer }
+  | { type: 'forgot.opened'; email: string }
+  | { type: 'forgot.submitted'; email: string }
+  | { type: 'forgot.answered'; answer: StatusAnswer }
+  /** No answer at all, or app_error: the notice, and the e-mail is cleared (spec section 8). */
+  | { type: 'forgot.unanswered' }
+  | { type: 'forgot.abandoned' }
+  | { type: 'forgot.cancelled' }
+  | { type: 'resetSent.closed' };
 
 export type SignInEffect =
   | { type: 'cache.clear' }
   | { type: 'login.call'; body: LoginBody }
   | { type: 'navigation.redirect' }
-  | { type: 'field.reset'; field: LoginField }
-  | { type: 'field.focus'; field: LoginField }
+  | { type: 'field.reset'; field: FormField }
+  | { type: 'field.focus'; field: FormField }
+  /** Focus the current screen's h1 (e.g. after the focused row was removed). */
+  | { type: 'heading.focus' }
   | { type: 'snackbar.pinMailFailed' }
-  | { type: 'app.serverError' };
+  | { type: 'snackbar.recheckSkipShow' }
+  | { type: 'snackbar.recheckSkipHide' }
+  | { type: 'app.serverError' }
+  | { type: 'pinStep.save'; step: PinStep }
+  | { type: 'pinStep.clear' }
+  | { type: 'pin.readAttempts' }
+  | { type: 'pin.call'; pin: string }
+  | { type: 'pin.skip' }
+  | { type: 'device.register' }
+  | { type: 'user.refresh' }
+  | { type: 'remembered.remove'; userId: string }
+  | { type: 'forgot.call'; email: string };
 
 export interface Transition {
   state: SignInState;
   effects: SignInEffect[];
 }
 
-export const initialSignInState: SignInState = { type: 'unspecified' };
+export const initialSignInState: SignInState = { type: 'unspecified', users: [] };
 
-const loginForm = (patch: Partial<Extract<SignInState, { type: 'loginForm' }>> = {}): SignInState => ({
+const stay = (state: SignInState): Transition => ({ state, effects: [] });
+const go = (state: SignInState, effects: SignInEffect[] = []): Transition => ({ state, effects });
+
+/**
+ * What happens once the user is fully signed in. Now: the redirect. The passkey
+ * issue turns this into the offer check (spec section 4, "Passkey offer").
+ */
+export function afterSignIn(): SignInEffect[] {
+  return [{ type: 'navigation.redirect' }];
+}
+
+const loginForm = (users: readonly DeviceUser[], patch: Partial<Omit<LoginFormState, 'type' | 'users'>> = {}): LoginFormState => ({
   type: 'loginForm',
+  users,
+  email: '',
   submitting: false,
   notice: null,
   serverFieldErrors: [],
   ...patch,
 });
 
-const stay = (state: SignInState): Transition => ({ state, effects: [] });
+const rememberedUser = (
+  users: readonly DeviceUser[],
+  user: DeviceUser,
+  patch: Partial<Omit<RememberedUserState, 'type' | 'users' | 'user'>> = {},
+): RememberedUserState => ({ type: 'rememberedUser', users, user, submitting: false, notice: null, serverFieldErrors: [], ...patch });
+
+const forgotPassword = (users: readonly DeviceUser[], email: string, back: SignInOrigin): ForgotPasswordState => ({
+  type: 'forgotPassword',
+  users,
+  email,
+  back,
+  submitting: false,
+  notice: null,
+  problem: null,
+  failures: 0,
+});
+
+/** The first view: the remembered-user form of the first remembered account, else the login form (spec section 2). */
+function startView(users: readonly DeviceUser[]): SignInState {
+  const first = users[0];
+  return first ? rememberedUser(users, first) : loginForm(users);
+}
+
+/** Back to sign-in: the remembered-user form when that account is still remembered, else the login form. */
+function signInView(users: readonly DeviceUser[], back: SignInOrigin, patch: { email?: string; notice?: LoginNotice | null } = {}): SignInState {
+  if (back.type === 'remembered') {
+    const user = users.find((u) => u.userId === back.user.userId);
+    if (user) return rememberedUser(users, user, { notice: patch.notice ?? null });
+  }
+  return loginForm(users, patch);
+}
+
+function originOf(state: LoginFormState | RememberedUserState): SignInOrigin {
+  return state.type === 'rememberedUser' ? { type: 'remembered', user: state.user } : { type: 'login' };
+}
+
+function pinVariantOf(status: string): PinVariant | null {
+  switch (status) {
+    case 'requested_pin_code':
+      return 'signIn';
+    case 'pin_code_recheck_required':
+      return 'recheckOptional';
+    case 'pin_code_recheck_mandatory':
+      return 'recheckMandatory';
+    default:
+      return null;
+  }
+}
+
+/** Enters the PIN form: keeps the step in session storage, reads the attempts, offers the skip on an optional recheck. */
+function enterPin(users: readonly DeviceUser[], step: PinStep, back: SignInOrigin): Transition {
+  const state: PinState = { type: 'pin', users, ...step, back, attempts: null, submitting: false, rememberDevice: false, problem: null, failures: 0 };
+  const effects: SignInEffect[] = [{ type: 'pinStep.save', step }, { type: 'pin.readAttempts' }];
+  if (step.variant === 'recheckOptional') effects.push({ type: 'snackbar.recheckSkipShow' });
+  return go(state, effects);
+}
+
+/** Leaves the PIN step: nothing of it stays in storage, and its skip offer goes. */
+const LEAVE_PIN: SignInEffect[] = [{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }];
 
 export function transition(state: SignInState, event: SignInEvent): Transition {
+  // The same account may be chosen from three pages; handled once here.
+  if (event.type === 'account.anotherChosen') {
+    return state.type === 'rememberedUsers' || state.type === 'blocked' || state.type === 'disabled' ? go(loginForm(state.users)) : stay(state);
+  }
   switch (state.type) {
     case 'unspecified':
-      // Remembered users get their own form with the remembered-users issue;
-      // until then every start shows the login form.
-      return event.type === 'flow.started' ? { state: loginForm(), effects: [] } : stay(state);
+      return onUnspecified(state, event);
     case 'loginForm':
-      return onLoginForm(state, event);
+    case 'rememberedUser':
+      return onSignInForm(state, event);
+    case 'rememberedUsers':
+      return onRememberedUsers(state, event);
+    case 'pin':
+      return onPin(state, event);
+    case 'blocked':
+      return event.type === 'forgot.opened' ? go(forgotPassword(state.users, state.email, state.back)) : stay(state);
+    case 'disabled':
+      return stay(state);
+    case 'forgotPassword':
+      return onForgotPassword(state, event);
+    case 'resetSent':
+      return event.type === 'resetSent.closed' ? go(signInView(state.users, state.back)) : stay(state);
     default:
       return state satisfies never;
   }
 }
 
-function onLoginForm(state: Extract<SignInState, { type: 'loginForm' }>, event: SignInEvent): Transition {
+function onUnspecified(state: Extract<SignInState, { type: 'unspecified' }>, event: SignInEvent): Transition {
+  if (event.type !== 'flow.started') return stay(state);
+  const users = event.rememberedUsers;
+  if (event.pinStep !== null) {
+    // A reload during the PIN step resumes it; the attempts call tells whether the server still agrees.
+    const email = event.pinStep.email.toLowerCase();
+    const user = users.find((u) => u.email.toLowerCase() === email);
+    return enterPin(users, event.pinStep, user ? { type: 'remembered', user } : { type: 'login' });
+  }
+  return go(startView(users));
+}
+
+function onSignInForm(state: LoginFormState | RememberedUserState, event: SignInEvent): Transition {
   switch (event.type) {
-    case 'flow.started':
-      return stay(state);
     case 'login.submitted':
       if (state.submitting) return stay(state);
-      return {
-        state: loginForm({ submitting: true }),
+      return go(
+        state.type === 'loginForm'
+          ? { ...state, email: event.body.username, submitting: true, notice: null, serverFieldErrors: [] }
+          : { ...state, submitting: true, notice: null, serverFieldErrors: [] },
         // Spec section 4: login first clears the browser cache named go-cache.
-        effects: [{ type: 'cache.clear' }, { type: 'login.call', body: event.body }],
-      };
+        [{ type: 'cache.clear' }, { type: 'login.call', body: event.body }],
+      );
     case 'login.answered':
-      return state.submitting ? onLoginAnswer(event.answer) : stay(state);
+      return state.submitting ? onLoginAnswer(state, event.answer) : stay(state);
     case 'login.unanswered':
-      return { state: loginForm({ notice: 'no_answer' }), effects: [] };
+      return state.submitting ? go({ ...state, submitting: false, notice: 'no_answer' }) : stay(state);
     case 'login.abandoned':
-      return { state: loginForm({ notice: state.notice }), effects: [] };
+      return go({ ...state, submitting: false });
+    case 'remembered.listOpened':
+      return state.type === 'rememberedUser' && !state.submitting && state.users.length > 0
+        ? go({ type: 'rememberedUsers', users: state.users, removing: null })
+        : stay(state);
+    case 'forgot.opened':
+      return state.submitting ? stay(state) : go(forgotPassword(state.users, event.email, originOf(state)));
     default:
-      return event satisfies never;
+      return stay(state);
   }
 }
 
-function onLoginAnswer(answer: LoginAnswer): Transition {
+/** The e-mail of the sign-in under way: the answer's, else the one submitted. */
+function submittedEmail(state: LoginFormState | RememberedUserState, answer: LoginAnswer): string {
+  return answer.email ?? (state.type === 'rememberedUser' ? state.user.email : state.email);
+}
+
+function onLoginAnswer(state: LoginFormState | RememberedUserState, answer: LoginAnswer): Transition {
+  const idle = { ...state, submitting: false };
+  const variant = pinVariantOf(answer.status);
+  if (variant !== null) return enterPin(state.users, { email: submittedEmail(state, answer), variant }, originOf(state));
   switch (answer.status) {
     case 'ok':
       // Still submitting: the page is leaving, a second submit must not start.
-      return { state: loginForm({ submitting: true }), effects: [{ type: 'navigation.redirect' }] };
-    case 'requested_pin_code':
-    case 'pin_code_recheck_required':
-    case 'pin_code_recheck_mandatory':
-      // The PIN form is the next issue's (spec section 4, "PIN"); the server does
-      // not ask for it yet, so this build says sign-in is unavailable.
-      return { state: loginForm({ notice: 'pin_unavailable' }), effects: [] };
+      return go(state, afterSignIn());
     case 'failed':
-      return onLoginFailed(answer.reasons ?? []);
+      return onLoginFailed(idle, answer);
     default:
-      return { state: loginForm({ notice: 'unexpected' }), effects: [] };
+      return go({ ...idle, notice: 'unexpected' });
   }
 }
 
-function onLoginFailed(reasons: readonly string[]): Transition {
-  const known = reasons.filter(isLoginReason);
-  if (known.includes('app_error')) return { state: loginForm(), effects: [{ type: 'app.serverError' }] };
+function onLoginFailed(state: LoginFormState | RememberedUserState, answer: LoginAnswer): Transition {
+  const known = (answer.reasons ?? []).filter(isLoginReason);
+  const email = submittedEmail(state, answer);
+  if (known.includes('app_error')) return go(state, [{ type: 'app.serverError' }]);
+  if (known.includes('account_disabled')) return go({ type: 'disabled', users: state.users, email });
+  if (known.includes('blocked')) return go({ type: 'blocked', users: state.users, email, back: originOf(state) });
 
   const fields = known.flatMap((reason) => {
     const field = FIELD_OF_REASON[reason];
     return field ? [field] : [];
   });
   if (fields.length > 0) {
-    const first = fields.includes('email') ? 'email' : 'password';
-    return { state: loginForm({ serverFieldErrors: fields }), effects: [{ type: 'field.focus', field: first }] };
+    const first = fields.includes('email') && state.type === 'loginForm' ? 'email' : 'password';
+    return go({ ...state, serverFieldErrors: fields }, [{ type: 'field.focus', field: first }]);
   }
-  if (known.includes('pin_code_mail_failed')) {
-    return { state: loginForm(), effects: [{ type: 'snackbar.pinMailFailed' }] };
-  }
+  if (known.includes('pin_code_mail_failed')) return go(state, [{ type: 'snackbar.pinMailFailed' }]);
   if (known.includes('invalid_credentials')) {
-    // The notice is an alert; the emptied password field takes focus so the
-    // user can type again at once.
-    return {
-      state: loginForm({ notice: 'invalid_credentials' }),
-      effects: [
-        { type: 'field.reset', field: 'password' },
-        { type: 'field.focus', field: 'password' },
-      ],
-    };
+    // The message is announced; the emptied password field takes focus so the user can type again at once.
+    return go({ ...state, notice: 'invalid_credentials' }, [
+      { type: 'field.reset', field: 'password' },
+      { type: 'field.focus', field: 'password' },
+    ]);
   }
   const notice = known.find(
     (reason): reason is Extract<LoginNotice, LoginReason> =>
-      reason === 'account_disabled' ||
-      reason === 'blocked' ||
-      reason === 'email_not_verified' ||
-      reason === 'bot_check_failed' ||
-      reason === 'credentials_required',
+      reason === 'email_not_verified' || reason === 'bot_check_failed' || reason === 'credentials_required',
   );
-  return { state: loginForm({ notice: notice ?? 'unexpected' }), effects: [] };
+  return go({ ...state, notice: notice ?? 'unexpected' });
+}
+
+function onRememberedUsers(state: Extract<SignInState, { type: 'rememberedUsers' }>, event: SignInEvent): Transition {
+  switch (event.type) {
+    case 'remembered.userChosen':
+      return state.removing === null ? go(rememberedUser(state.users, event.user)) : stay(state);
+    case 'remembered.removeRequested':
+      return state.removing === null ? go({ ...state, removing: event.userId }, [{ type: 'remembered.remove', userId: event.userId }]) : stay(state);
+    case 'remembered.listUpdated':
+      if (state.removing === null) return stay(state);
+      // The removed row held focus: the heading takes it, or the login form comes.
+      return event.users.length === 0
+        ? go(loginForm(event.users))
+        : go({ ...state, users: event.users, removing: null }, [{ type: 'heading.focus' }]);
+    case 'remembered.removeAbandoned':
+      return go({ ...state, removing: null });
+    default:
+      return stay(state);
+  }
+}
+
+function onPin(state: PinState, event: SignInEvent): Transition {
+  const backToSignIn = (notice: LoginNotice | null) => go(signInView(state.users, state.back, { email: state.email, notice }), LEAVE_PIN);
+  switch (event.type) {
+    case 'pin.attemptsRead': {
+      const answer = event.answer;
+      if (answer.status === 'ok') {
+        return go({
+          ...state,
+          attempts: { remaining: answer.pin_code_remaining_attempts, silentRemaining: answer.pin_code_remaining_silent_attempts },
+        });
+      }
+      // The PIN step is over on the server (expired, or a reload after it ended).
+      return (answer.reasons ?? []).includes('credentials_required') ? backToSignIn('credentials_required') : stay(state);
+    }
+    case 'pin.submitted':
+      if (state.submitting) return stay(state);
+      // The checkbox is offered only on the first PIN, never on a recheck (spec section 2).
+      return go({ ...state, submitting: true, rememberDevice: event.rememberDevice && state.variant === 'signIn' }, [
+        { type: 'pin.call', pin: event.pin },
+      ]);
+    case 'pin.answered':
+      return state.submitting ? onPinAnswer(state, event.answer, backToSignIn) : stay(state);
+    case 'pin.abandoned':
+      return go({ ...state, submitting: false });
+    case 'pin.skipRequested':
+      if (state.variant !== 'recheckOptional' || state.submitting) return stay(state);
+      return go({ ...state, submitting: true }, [{ type: 'pin.skip' }]);
+    case 'pin.skipAnswered':
+      if (!state.submitting) return stay(state);
+      return event.answer.status === 'ok' ? go(state, [...LEAVE_PIN, ...afterSignIn()]) : backToSignIn('credentials_required');
+    default:
+      return stay(state);
+  }
+}
+
+function onPinAnswer(state: PinState, answer: StatusAnswer, backToSignIn: (notice: LoginNotice | null) => Transition): Transition {
+  const reasons = answer.reasons ?? [];
+  if (answer.status === 'ok') {
+    // spec section 4: register the device if asked, refresh user info, then the after-sign-in step.
+    const device: SignInEffect[] = state.rememberDevice ? [{ type: 'device.register' }, { type: 'user.refresh' }] : [];
+    return go(state, [...LEAVE_PIN, ...device, ...afterSignIn()]);
+  }
+  if (answer.status !== 'failed' || reasons.includes('credentials_required')) return backToSignIn('credentials_required');
+  if (reasons.includes('blocked')) return go({ type: 'blocked', users: state.users, email: state.email, back: state.back }, LEAVE_PIN);
+  const idle = { ...state, submitting: false, failures: state.failures + 1 };
+  if (reasons.includes('wrong_pin_code') || reasons.includes('missing_pin_code')) {
+    // spec section 4: a failed PIN updates the remaining attempts.
+    return go({ ...idle, problem: 'invalid' }, [{ type: 'field.focus', field: 'pin' }, { type: 'pin.readAttempts' }]);
+  }
+  if (reasons.includes('pin_code_required')) return go({ ...idle, problem: 'required' }, [{ type: 'field.focus', field: 'pin' }]);
+  return backToSignIn('credentials_required');
+}
+
+function onForgotPassword(state: ForgotPasswordState, event: SignInEvent): Transition {
+  switch (event.type) {
+    case 'forgot.submitted':
+      if (state.submitting) return stay(state);
+      return go({ ...state, email: event.email, submitting: true, notice: null, problem: null }, [{ type: 'forgot.call', email: event.email }]);
+    case 'forgot.answered': {
+      if (!state.submitting) return stay(state);
+      const answer = event.answer;
+      if (answer.status === 'ok') return go({ type: 'resetSent', users: state.users, back: state.back });
+      const reasons = answer.reasons ?? [];
+      const idle = { ...state, submitting: false, failures: state.failures + 1 };
+      if (reasons.includes('app_error')) return onForgotUnanswered(state);
+      if (reasons.includes('missing_email') || reasons.includes('email_required')) {
+        return go({ ...idle, problem: 'required' }, [{ type: 'field.focus', field: 'email' }]);
+      }
+      if (reasons.includes('incorrect_email')) return go({ ...idle, problem: 'invalid_email' }, [{ type: 'field.focus', field: 'email' }]);
+      if (reasons.includes('bot_check_failed')) return go({ ...idle, notice: 'bot_check_failed' });
+      return onForgotUnanswered(state);
+    }
+    case 'forgot.unanswered':
+      return state.submitting ? onForgotUnanswered(state) : stay(state);
+    case 'forgot.abandoned':
+      return go({ ...state, submitting: false });
+    case 'forgot.cancelled':
+      return state.submitting ? stay(state) : go(signInView(state.users, state.back));
+    default:
+      return stay(state);
+  }
+}
+
+/** Spec section 8: a failed forgot-password shows the server-error notice and the e-mail is cleared. */
+function onForgotUnanswered(state: ForgotPasswordState): Transition {
+  return go({ ...state, email: '', submitting: false, notice: 'server_error', problem: null, failures: state.failures + 1 }, [
+    { type: 'field.reset', field: 'email' },
+    { type: 'field.focus', field: 'email' },
+  ]);
 }

@@ -1,18 +1,18 @@
 import type { MessageId } from '../../shared/i18n';
-import type { LoginField, LoginNotice, LoginReason } from './sign-in.machine';
+import type { ForgotNotice, ForgotProblem, ForgotReason, LoginField, LoginNotice, LoginReason, PinProblem, PinReason } from './sign-in.machine';
 
-/** The form notice of the login form, per notice code (conventions 3). */
+/** The form notice of the login forms, per notice code (conventions 3). */
 export const LOGIN_NOTICE_MESSAGES = {
   invalid_credentials: 'signIn.notice.invalidCredentials',
-  account_disabled: 'signIn.notice.accountDisabled',
-  blocked: 'signIn.notice.blocked',
   email_not_verified: 'signIn.notice.emailNotVerified',
   bot_check_failed: 'signIn.notice.botCheckFailed',
   credentials_required: 'signIn.notice.generic',
   no_answer: 'signIn.notice.serverError',
-  pin_unavailable: 'signIn.notice.serverError',
   unexpected: 'signIn.notice.generic',
 } as const satisfies Record<LoginNotice, MessageId>;
+
+/** On the remembered-user form, invalid credentials are a message on the password field (spec section 5). */
+export const REMEMBERED_INCORRECT_PASSWORD: MessageId = 'signIn.notice.incorrectPassword';
 
 /** The localized field name used in 'Enter {field}'. */
 export const LOGIN_FIELD_NAMES = {
@@ -21,18 +21,53 @@ export const LOGIN_FIELD_NAMES = {
 } as const satisfies Record<LoginField, MessageId>;
 
 /**
- * Every reason the login call may return, and the message the login form
- * shows for it (a field message, a notice, a snackbar or the error page).
+ * Every reason the login call may return, and the message the login forms
+ * show for it (a field message, a notice, a page, a snackbar or the error page).
  */
 export const LOGIN_REASON_MESSAGES = {
   username_required: 'validation.enterField',
   password_required: 'validation.enterField',
   credentials_required: LOGIN_NOTICE_MESSAGES.credentials_required,
   invalid_credentials: LOGIN_NOTICE_MESSAGES.invalid_credentials,
-  account_disabled: LOGIN_NOTICE_MESSAGES.account_disabled,
+  account_disabled: 'signIn.disabled.body',
   email_not_verified: LOGIN_NOTICE_MESSAGES.email_not_verified,
-  blocked: LOGIN_NOTICE_MESSAGES.blocked,
+  blocked: 'signIn.blocked.pinBody',
   pin_code_mail_failed: 'signIn.snackbar.pinMailFailed',
   app_error: 'app.error.internal.message',
   bot_check_failed: LOGIN_NOTICE_MESSAGES.bot_check_failed,
 } as const satisfies Record<LoginReason, MessageId>;
+
+export const PIN_PROBLEM_MESSAGES = {
+  invalid: 'signIn.pin.invalid',
+  required: 'validation.enterCode',
+} as const satisfies Record<PinProblem, MessageId>;
+
+/** Every reason the PIN submit may return, and what the PIN form shows for it. */
+export const PIN_REASON_MESSAGES = {
+  pin_code_required: PIN_PROBLEM_MESSAGES.required,
+  missing_pin_code: PIN_PROBLEM_MESSAGES.invalid,
+  wrong_pin_code: PIN_PROBLEM_MESSAGES.invalid,
+  // Back to sign-in, with the generic notice there.
+  credentials_required: LOGIN_NOTICE_MESSAGES.credentials_required,
+  blocked: 'signIn.blocked.pinBody',
+  app_error: 'app.error.internal.message',
+} as const satisfies Record<PinReason, MessageId>;
+
+export const FORGOT_PROBLEM_MESSAGES = {
+  required: 'validation.enterEmail',
+  invalid_email: 'validation.enterValidEmail',
+} as const satisfies Record<ForgotProblem, MessageId>;
+
+export const FORGOT_NOTICE_MESSAGES = {
+  server_error: 'signIn.forgot.serverError',
+  bot_check_failed: 'signIn.notice.botCheckFailed',
+} as const satisfies Record<ForgotNotice, MessageId>;
+
+/** Every reason the forgot-password call may return, and what the form shows for it. */
+export const FORGOT_REASON_MESSAGES = {
+  missing_email: FORGOT_PROBLEM_MESSAGES.required,
+  email_required: FORGOT_PROBLEM_MESSAGES.required,
+  incorrect_email: FORGOT_PROBLEM_MESSAGES.invalid_email,
+  app_error: FORGOT_NOTICE_MESSAGES.server_error,
+  bot_check_failed: FORGOT_NOTICE_MESSAGES.bot_check_failed,
+} as const satisfies Record<ForgotReason, MessageId>;

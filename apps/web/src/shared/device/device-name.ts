@@ -32,7 +32,7 @@ function osVersionOf(os: { name?: string; version?: string; versionName?: string
 }
 
 export function deviceNameFrom(parse: ParseUserAgent, userAgent: string, texts: DeviceNameTexts): string {
-  let parsed: ParsedUserAgent | null = null;
+  let parsed: ParsedUserAgent | null;
   try {
     parsed = userAgent.trim() === '' ? null : parse(userAgent);
   } catch {

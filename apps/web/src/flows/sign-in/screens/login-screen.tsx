@@ -5,9 +5,11 @@ import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import type { LoginBody } from '@gatehouse/contract';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TextField } from '../../../shared/ui';
+import type { FormHandle } from '../form-handle';
 import type { LoginField, LoginNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
-import styles from './login-screen.module.css';
+import { ScreenTitle } from './screen-title';
+import styles from './screens.module.css';
 
 interface LoginValues {
   email: string;
@@ -17,24 +19,23 @@ interface LoginValues {
 /** Field problems as codes; the messages come from the catalogue at render time. */
 type FieldProblem = 'required' | 'invalid_email';
 
-export interface LoginFormHandle {
-  focusField: (field: LoginField) => void;
-  resetField: (field: LoginField) => void;
-}
-
 export interface LoginScreenProps {
+  /** The e-mail the form starts with (e.g. back from the PIN step). */
+  initialEmail?: string;
   submitting: boolean;
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
   onSubmit: (body: LoginBody) => void;
-  handle?: Ref<LoginFormHandle>;
+  /** Opens the forgot-password form with what was typed as the e-mail. */
+  onForgotPassword: (email: string) => void;
+  handle?: Ref<FormHandle>;
 }
 
 const validateEmail = (value: string): FieldProblem | true =>
   !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
 const validatePassword = (value: string): FieldProblem | true => (value.length > 0 ? true : 'required');
 
-export function LoginScreen({ submitting, notice, serverFieldErrors, onSubmit, handle }: LoginScreenProps) {
+export function LoginScreen({ initialEmail = '', submitting, notice, serverFieldErrors, onSubmit, onForgotPassword, handle }: LoginScreenProps) {
   const t = useT();
   const titleId = useId();
   const noticeId = useId();
@@ -44,17 +45,22 @@ export function LoginScreen({ submitting, notice, serverFieldErrors, onSubmit, h
     setError,
     setFocus,
     resetField,
+    getValues,
     formState: { errors },
   } = useForm<LoginValues>({
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: initialEmail, password: '' },
     shouldFocusError: true,
   });
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => setFocus(field),
-    resetField: (field) => resetField(field, { defaultValue: '' }),
+    focusField: (field) => {
+      if (field !== 'pin') setFocus(field);
+    },
+    resetField: (field) => {
+      if (field !== 'pin') resetField(field, { defaultValue: '' });
+    },
   }));
 
   useEffect(() => {
@@ -72,9 +78,7 @@ export function LoginScreen({ submitting, notice, serverFieldErrors, onSubmit, h
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <h1 id={titleId} className={styles.title}>
-        {t('signIn.login.title')}
-      </h1>
+      <ScreenTitle id={titleId}>{t('signIn.login.title')}</ScreenTitle>
       <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
         {notice !== null && (
           <Notice variant="error" id={noticeId}>
@@ -100,6 +104,9 @@ export function LoginScreen({ submitting, notice, serverFieldErrors, onSubmit, h
           aria-describedby={notice === 'invalid_credentials' ? noticeId : undefined}
           {...register('password', { validate: validatePassword })}
         />
+        <Button variant="link" className={styles.start} onClick={() => onForgotPassword(getValues('email').trim())}>
+          {t('signIn.login.forgotPassword')}
+        </Button>
         <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
           {t('signIn.login.submit')}
         </Button>

@@ -1,0 +1,50 @@
+import { z } from 'zod/mini';
+import type { PinStep } from './sign-in.machine';
+
+/**
+ * The PIN step in session storage (spec section 4: "the e-mail is held in session
+ * storage during the PIN step"): the e-mail and the form variant, so a reload
+ * during the step shows the same form. Removed when the step ends.
+ */
+export const PIN_STEP_STORAGE_KEY = 'gatehouse.signIn.pinEmail';
+
+const StoredPinStep = z.object({
+  email: z.string().check(z.minLength(1), z.maxLength(600)),
+  variant: z.enum(['signIn', 'recheckOptional', 'recheckMandatory']),
+});
+
+/** Storage may be missing or refuse access (private modes, policies): then the step is simply not kept. */
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readPinStep(): PinStep | null {
+  try {
+    const raw = storage()?.getItem(PIN_STEP_STORAGE_KEY);
+    if (raw === null || raw === undefined) return null;
+    const parsed = StoredPinStep.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePinStep(step: PinStep): void {
+  try {
+    storage()?.setItem(PIN_STEP_STORAGE_KEY, JSON.stringify(step));
+  } catch {
+    // Full or refused storage: a reload then starts the sign-in again.
+  }
+}
+
+export function clearPinStep(): void {
+  try {
+    storage()?.removeItem(PIN_STEP_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,65 @@
+import { Suspense, lazy, useId } from 'react';
+import type { DeviceUser } from '@gatehouse/contract';
+import { REMEMBERED_USERS_SHOWN } from '@gatehouse/contract';
+import { useT } from '../../../shared/i18n';
+import { Button, Card, TruncatedText } from '../../../shared/ui';
+import { ScreenTitle } from './screen-title';
+import styles from './screens.module.css';
+
+// Base UI's menu: loaded when the list is shown, never in the first view.
+const RememberedUserMenu = lazy(() => import('./remembered-user-menu'));
+
+export interface RememberedUsersScreenProps {
+  users: readonly DeviceUser[];
+  /** The account being removed, while the call is under way. */
+  removing: string | null;
+  onChoose: (user: DeviceUser) => void;
+  onRemove: (userId: string) => void;
+  onUseAnother: () => void;
+}
+
+/** "First name Surname", or the e-mail when the account has no name. */
+export function displayName(user: DeviceUser): string {
+  const name = `${user.firstName} ${user.surname}`.trim();
+  return name === '' ? user.email : name;
+}
+
+/** The remembered accounts of this device: at most 3, each with a menu to remove it (spec section 2). */
+export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onUseAnother }: RememberedUsersScreenProps) {
+  const t = useT();
+  const titleId = useId();
+  const shown = users.slice(0, REMEMBERED_USERS_SHOWN);
+  return (
+    <Card aria-labelledby={titleId} className={styles.card}>
+      <ScreenTitle id={titleId}>{t('signIn.remembered.title')}</ScreenTitle>
+      <div className={styles.listArea}>
+        <ul className={styles.list} aria-labelledby={titleId}>
+          {shown.map((user) => {
+            const name = displayName(user);
+            return (
+              <li key={user.userId} className={styles.row}>
+                <button type="button" className={styles.account} onClick={() => onChoose(user)} disabled={removing !== null}>
+                  <TruncatedText className={styles.accountName}>{name}</TruncatedText>
+                  <TruncatedText className={styles.accountEmail}>{user.email}</TruncatedText>
+                </button>
+                <Suspense fallback={<span className={styles.menuPlaceholder} />}>
+                  <RememberedUserMenu
+                    triggerLabel={t('signIn.remembered.options', { name })}
+                    removeLabel={t('signIn.remembered.remove')}
+                    onRemove={() => onRemove(user.userId)}
+                    disabled={removing !== null}
+                  />
+                </Suspense>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className={styles.stack}>
+        <Button variant="outlined" rounded fullWidth onClick={onUseAnother}>
+          {t('signIn.remembered.useAnother')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

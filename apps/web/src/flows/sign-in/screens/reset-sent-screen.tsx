@@ -1,0 +1,22 @@
+import { useId } from 'react';
+import { useT } from '../../../shared/i18n';
+import { Button, Card } from '../../../shared/ui';
+import { ScreenTitle } from './screen-title';
+import styles from './screens.module.css';
+
+/** The reset-password confirmation (spec section 2): the link is on its way; back to sign-in. */
+export function ResetSentScreen({ onSignIn }: { onSignIn: () => void }) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className={styles.card}>
+      <ScreenTitle id={titleId}>{t('signIn.resetSent.title')}</ScreenTitle>
+      <p className={styles.text}>{t('signIn.resetSent.body')}</p>
+      <div className={styles.stack}>
+        <Button variant="filled" rounded fullWidth onClick={onSignIn}>
+          {t('signIn.resetSent.signIn')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
