@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, DEMO, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
-import { sessionCookie } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeEach(async () => {
