@@ -12,6 +12,7 @@ import { deviceRoutes } from './modules/device/device.routes.ts';
 import { DeviceRepository } from './modules/device/device.repository.ts';
 import { DeviceService } from './modules/device/device.service.ts';
 import { serverInfoRoutes } from './modules/server-info/server-info.routes.ts';
+import { registerBotCheck } from './modules/bot-check/bot-check.module.ts';
 import { SessionRepository } from './modules/session/session.repository.ts';
 import { SessionService } from './modules/session/session.service.ts';
 import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const secondFactor = new SecondFactorService(sessions, devices, pins, signIn, users);
 
+  // Before every module: the calls marked BC find the bot check when they are registered (docs/decisions/0140-bot-check.md).
+  registerBotCheck(app, { config, db, now });
   await app.register(serverInfoRoutes, { config });
   await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
   await app.register(deviceRoutes, { devices });

@@ -38,6 +38,14 @@ const origin = z.string().refine((value) => {
   }
 }, 'must be an origin like https://example.org (scheme, host and optional port, no path)');
 
+/** An absolute http(s) URL (bot-check addresses; plain http is for local stand-ins). */
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
+
+/** Never echoed in a configuration error: the message reaches the console and logs. */
+const SECRET_VARIABLES = new Set(['RECAPTCHA_SECRET', 'ALTCHA_HMAC_KEY']);
+
+export const BOT_CHECK_KINDS = ['none', 'recaptcha', 'altcha'] as const;
+
 const EnvSchema = z.object({
   PORT: z
     .string()
@@ -89,6 +97,24 @@ const EnvSchema = z.object({
   // Issue 4: token lifetimes (docs/decisions/0130-recovery-tokens.md); security.md caps the defaults.
   RESET_TOKEN_TTL_MINUTES: boundedInt(60, 1, 24 * 60),
   INVITATION_TTL_HOURS: boundedInt(72, 1, 30 * 24),
+  // Issue 6: bot check (docs/decisions/0140-bot-check.md). Cross-field rules are in botCheckConfig().
+  BOT_CHECK: z.enum(BOT_CHECK_KINDS, { message: `must be one of ${BOT_CHECK_KINDS.join(', ')}` }).optional().transform((v) => v ?? 'none'),
+  RECAPTCHA_SITE_KEY: z.string().regex(/^[\w-]{1,128}$/, 'must be the site key (letters, digits, "-" and "_")').optional(),
+  RECAPTCHA_SECRET: z.string().min(1).max(256).optional(),
+  RECAPTCHA_SCRIPT_URI: httpUrl.optional().transform((v) => v ?? 'https://www.google.com/recaptcha/api.js'),
+  RECAPTCHA_VERIFY_URL: httpUrl.optional().transform((v) => v ?? 'https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1, like 0.5')
+    .transform(Number)
+    .optional()
+    .transform((n) => n ?? 0.5),
+  RECAPTCHA_TIMEOUT_MS: boundedInt(3_000, 100, 30_000),
+  RECAPTCHA_PRIVACY_URL: httpUrl.optional().transform((v) => v ?? 'https://policies.google.com/privacy'),
+  RECAPTCHA_TERMS_URL: httpUrl.optional().transform((v) => v ?? 'https://policies.google.com/terms'),
+  ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  ALTCHA_MAX_NUMBER: boundedInt(100_000, 1_000, 10_000_000),
+  ALTCHA_CHALLENGE_TTL_SECONDS: boundedInt(300, 10, 3_600),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -125,7 +151,57 @@ export interface Config {
   resetTokenTtlMs: number;
   /** An invitation link works this long (INVITATION_TTL_HOURS, default 72). */
   invitationTtlMs: number;
+  /** BOT_CHECK and its keys; secrets stay on the server (never logged, never in server info). */
+  botCheck: BotCheckConfig;
   version: string;
+}
+
+export type BotCheckConfig =
+  | { kind: 'none' }
+  | {
+      kind: 'recaptcha';
+      siteKey: string;
+      secret: string;
+      scriptUri: string;
+      verifyUrl: string;
+      minScore: number;
+      timeoutMs: number;
+      privacyPolicyUrl: string;
+      termsUrl: string;
+    }
+  | { kind: 'altcha'; hmacKey: string; maxNumber: number; challengeTtlMs: number };
+
+type ParsedEnv = z.output<typeof EnvSchema>;
+
+/** The bot check's settings, or the problems that stop the server (a check that is on needs its keys). */
+function botCheckConfig(e: ParsedEnv): BotCheckConfig | string[] {
+  switch (e.BOT_CHECK) {
+    case 'none':
+      return { kind: 'none' };
+    case 'recaptcha': {
+      const missing = [
+        ...(e.RECAPTCHA_SITE_KEY ? [] : ['RECAPTCHA_SITE_KEY: required when BOT_CHECK is recaptcha']),
+        ...(e.RECAPTCHA_SECRET ? [] : ['RECAPTCHA_SECRET: required when BOT_CHECK is recaptcha']),
+      ];
+      if (missing.length > 0 || !e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET) return missing;
+      return {
+        kind: 'recaptcha',
+        siteKey: e.RECAPTCHA_SITE_KEY,
+        secret: e.RECAPTCHA_SECRET,
+        scriptUri: e.RECAPTCHA_SCRIPT_URI,
+        verifyUrl: e.RECAPTCHA_VERIFY_URL,
+        minScore: e.RECAPTCHA_MIN_SCORE,
+        timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
+        privacyPolicyUrl: e.RECAPTCHA_PRIVACY_URL,
+        termsUrl: e.RECAPTCHA_TERMS_URL,
+      };
+    }
+    case 'altcha':
+      if (!e.ALTCHA_HMAC_KEY) return ['ALTCHA_HMAC_KEY: required when BOT_CHECK is altcha (a random secret of at least 32 characters)'];
+      return { kind: 'altcha', hmacKey: e.ALTCHA_HMAC_KEY, maxNumber: e.ALTCHA_MAX_NUMBER, challengeTtlMs: e.ALTCHA_CHALLENGE_TTL_SECONDS * 1000 };
+    default:
+      return e.BOT_CHECK satisfies never;
+  }
 }
 
 export interface WebauthnConfig {
@@ -168,7 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `${name}: ${issue.message}${name in present ? ` (got "${String(present[name])}")` : ''}`;
+      const shown = name in present && !SECRET_VARIABLES.has(name);
+      return `${name}: ${issue.message}${shown ? ` (got "${String(present[name])}")` : ''}`;
     });
     throw new ConfigError(problems);
   }
@@ -187,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     ...(e.NODE_ENV === 'production' && !e.SMTP_URL ? ['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)'] : []),
   ];
   if (issue3Problems.length > 0) throw new ConfigError(issue3Problems);
+  const botCheck = botCheckConfig(e);
+  if (Array.isArray(botCheck)) throw new ConfigError(botCheck);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -217,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     deviceCookieMaxAgeMs: e.DEVICE_COOKIE_DAYS * 86_400_000,
     resetTokenTtlMs: e.RESET_TOKEN_TTL_MINUTES * 60_000,
     invitationTtlMs: e.INVITATION_TTL_HOURS * 3_600_000,
+    botCheck,
     version,
   };
 }

@@ -9,6 +9,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as pinAndDevices from './migrations/0002-pin-and-devices.ts';
 import * as passkeys from './migrations/0003-passkeys.ts';
 import * as tokens from './migrations/0004-tokens.ts';
+import * as botCheck from './migrations/0005-bot-check.ts';
 
 export type Db = Kysely<Database>;
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-pin-and-devices': pinAndDevices,
   '0003-passkeys': passkeys,
   '0004-tokens': tokens,
+  '0005-bot-check': botCheck,
 };
 
 const PG_INT8_OID = 20;

@@ -141,6 +141,13 @@ export interface TokensTable {
   used_at: number | null;
 }
 
+/** ALTCHA challenges already spent (migration 0005): single use across processes. */
+export interface BotCheckUsedTable {
+  /** SHA-256 (hex) of the challenge's signature. */
+  challenge_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -155,6 +162,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   webauthn_offers: WebauthnOffersTable;
   tokens: TokensTable;
+  bot_check_used: BotCheckUsedTable;
 }
 
 export type { Generated };

@@ -50,6 +50,7 @@ describe('routes', () => {
       reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
       contactUrl: null,
       redirectAllowlist: [],
+      botCheck: { kind: 'none' },
     });
     expect((await t.app.inject('/api/server/version')).json()).toEqual({ copyright: '© 2026 Gatehouse', version: '0.1.0' });
     expect((await t.app.inject('/api/device/userlist')).json()).toEqual({ status: 'ok', users: [] });

@@ -1,19 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import type { Config } from '../config/config.ts';
+import type { BotCheckConfig, Config } from '../config/config.ts';
 import { HttpProblem } from './http-problem.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Strict CSP: no inline script, no eval, no third-party origin (reCAPTCHA's are added only when it is on, later). */
-export function contentSecurityDirectives(https: boolean): Record<string, string[]> {
+/** Where Google's reCAPTCHA v3 loads its code and frames from (https://developers.google.com/recaptcha/docs/faq#csp). */
+export const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] as const;
+export const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] as const;
+
+/**
+ * The third-party sources the bot check needs: reCAPTCHA's, only while it is on,
+ * plus the folder of the configured script address (a mirror or a local stand-in).
+ * ALTCHA needs nothing: its challenge comes from 'self' and it is solved on the main thread.
+ */
+export function botCheckSources(botCheck: BotCheckConfig | undefined): { script: string[]; frame: string[]; connect: string[] } {
+  if (botCheck?.kind !== 'recaptcha') return { script: [], frame: [], connect: [] };
+  const script = new URL(botCheck.scriptUri);
+  const scriptFolder = `${script.origin}${script.pathname.slice(0, script.pathname.lastIndexOf('/') + 1)}`;
+  const unique = (values: string[]) => [...new Set(values)];
+  return {
+    script: unique([scriptFolder, ...RECAPTCHA_SOURCES]),
+    frame: [...RECAPTCHA_FRAME_SOURCES],
+    connect: [...RECAPTCHA_SOURCES],
+  };
+}
+
+/** Strict CSP: no inline script, no eval, no third-party origin (reCAPTCHA's only while it is on). */
+export function contentSecurityDirectives(https: boolean, botCheck?: BotCheckConfig): Record<string, string[]> {
+  const sources = botCheckSources(botCheck);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...sources.script],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...sources.connect],
+    ...(sources.frame.length > 0 ? { 'frame-src': sources.frame } : {}),
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -26,7 +49,7 @@ export async function securityPlugin(app: FastifyInstance, { config }: { config:
   const https = config.publicOrigin.startsWith('https:');
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(https) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(https, config.botCheck) },
     // HSTS over plain http is ignored by browsers and would pin localhost for other projects: only for https.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },

@@ -1,17 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { serverInfo, serverVersion } from '@gatehouse/contract';
-import type { Config } from '../../config/config.ts';
+import { altchaChallenge, serverInfo, serverVersion, type BotCheckInfo, type ReCaptchaInfo } from '@gatehouse/contract';
+import type { BotCheckConfig, Config } from '../../config/config.ts';
 import { apiRoute } from '../../plugins/api-route.ts';
 
 export async function serverInfoRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   apiRoute(app, serverInfo, async () => ({
     status: 'ok',
-    // The bot check is off until it is configured (a later issue adds the keys).
-    reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
+    // Public values only: the secret and the HMAC key never leave the server.
+    reCaptcha: reCaptchaInfo(config.botCheck),
+    botCheck: botCheckInfo(config.botCheck),
     contactUrl: config.contactUrl,
     // The app checks `redirect` against the same origins as the server (security.md, "Redirects").
     redirectAllowlist: [...config.redirectAllowlist],
   }));
 
   apiRoute(app, serverVersion, async () => ({ copyright: config.copyright, version: config.version }));
+}
+
+/** What the app needs to load reCAPTCHA; all null unless it is the bot check in use (then tokens are empty). */
+export function reCaptchaInfo(botCheck: BotCheckConfig): ReCaptchaInfo {
+  if (botCheck.kind !== 'recaptcha') return { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null };
+  return { siteKey: botCheck.siteKey, scriptUri: botCheck.scriptUri, privacyPolicyUrl: botCheck.privacyPolicyUrl, termsUrl: botCheck.termsUrl };
+}
+
+export function botCheckInfo(botCheck: BotCheckConfig): BotCheckInfo {
+  return botCheck.kind === 'altcha' ? { kind: 'altcha', challengeUrl: altchaChallenge.path } : { kind: botCheck.kind };
 }
