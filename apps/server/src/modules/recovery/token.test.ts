@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { ConfigError } from '../../config/config.ts';
+import { createTestApp, DEMO, testConfig, type TestApp } from '../../test/test-app.ts';
 import { TokenRepository } from './token.repository.ts';
 import { hashToken, TokenService } from './token.service.ts';
 
@@ -55,6 +56,13 @@ describe('reset and invitation tokens', () => {
       expect((await service.issue(id, 'invitation')).expiresAt).toBe(custom.clock.now() + 24 * 3_600_000);
     } finally {
       await custom.close();
+    }
+  });
+
+  it('refuse lifetimes of zero or beyond a day (reset) and 30 days (invitation) at start', () => {
+    const bad: Record<string, string>[] = [{ RESET_TOKEN_TTL_MINUTES: '0' }, { RESET_TOKEN_TTL_MINUTES: '1441' }, { INVITATION_TTL_HOURS: '721' }, { INVITATION_TTL_HOURS: 'soon' }];
+    for (const env of bad) {
+      expect(() => testConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });
 
