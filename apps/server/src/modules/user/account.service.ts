@@ -95,6 +95,49 @@ export class AccountService {
     if (!(await this.users.setDisabledAt(normalizeEmail(email), null, this.now()))) throw unknownEmail(email);
   }
 
+  /** Creates an invited account (issue 4): no password and an unverified e-mail until the user registers from the link. */
+  async invite(input: Omit<NewAccount, 'password' | 'verified'>): Promise<AccountDetails> {
+    if (!isValidEmail(input.email)) throw new AccountError(`Not a valid e-mail address: ${input.email}`);
+    const language = input.language ?? 'sk';
+    if (!(LOCALES as readonly string[]).includes(language)) {
+      throw new AccountError(`Unknown language "${language}": use one of ${LOCALES.join(', ')}`);
+    }
+    const email = normalizeEmail(input.email);
+    if (await this.users.findByEmail(email)) throw new AccountError(`An account with the e-mail ${email} already exists`);
+    const now = this.now();
+    const row: UserRow = {
+      id: randomUUID(),
+      email,
+      first_name: input.firstName?.trim() ?? '',
+      surname: input.surname?.trim() ?? '',
+      language: language as Locale,
+      password_hash: null,
+      email_verified: 0,
+      disabled_at: null,
+      blocked_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.users.insert(row);
+    return details(row);
+  }
+
+  /** The account with this e-mail (any letter case), or undefined. */
+  async findByEmail(email: string): Promise<AccountDetails | undefined> {
+    const row = await this.users.findByEmail(normalizeEmail(email));
+    return row ? details(row) : undefined;
+  }
+
+  async findById(id: string): Promise<AccountDetails | undefined> {
+    const row = await this.users.findById(id);
+    return row ? details(row) : undefined;
+  }
+
+  /** Stores a new argon2id hash set through an e-mailed link: verifies the e-mail and lifts a block (issue 4). */
+  async setPasswordFromLink(userId: string, passwordHash: string): Promise<void> {
+    await this.users.setPasswordFromLink(userId, passwordHash, this.now());
+  }
+
   async list(): Promise<AccountSummary[]> {
     return (await this.users.list()).map(summarize);
   }
@@ -106,6 +149,16 @@ export class AccountService {
 
 function unknownEmail(email: string): AccountError {
   return new AccountError(`No account has the e-mail ${normalizeEmail(email)}`);
+}
+
+/** An account with the names apart (mails greet by first name). */
+export interface AccountDetails extends AccountSummary {
+  firstName: string;
+  surname: string;
+}
+
+function details(row: UserRow): AccountDetails {
+  return { ...summarize(row), firstName: row.first_name, surname: row.surname };
 }
 
 function summarize(row: UserRow): AccountSummary {

@@ -48,6 +48,21 @@ export class UserRepository {
     });
   }
 
+  /**
+   * A password set through an e-mailed link (reset or invitation, issue 4): the link proved the
+   * e-mail, so it is marked verified; a block and the wrong-PIN count are lifted with it.
+   */
+  async setPasswordFromLink(id: string, passwordHash: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, email_verified: 1, blocked_at: null, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('pin_attempts').where('user_id', '=', id).execute();
+    });
+  }
+
   async count(): Promise<number> {
     const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return toCount(row.n as string | number);
