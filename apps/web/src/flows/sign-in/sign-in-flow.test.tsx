@@ -117,11 +117,12 @@ describe('login form', () => {
     expect(await screen.findByText('Enter email address')).toBeTruthy();
   });
 
-  it('shows a clear notice for a disabled account', async () => {
-    answerLoginWith(async () => jsonResponse({ status: 'failed', reasons: ['account_disabled'] }));
+  it('opens the forgot-password form with the e-mail typed so far', async () => {
     const { user } = renderFlow();
-    await fillAndSubmit(user);
-    await expectAlert(en['signIn.notice.accountDisabled']);
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'jana@example.sk');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
   });
 
   it('enters the server-error state on app_error', async () => {

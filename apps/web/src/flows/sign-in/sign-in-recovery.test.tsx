@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
+import { jsonResponse, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+type User = ReturnType<typeof renderFlow>['user'];
+
+async function signIn(user: User) {
+  await user.type(screen.getByLabelText('Email address'), 'jana@example.sk');
+  await user.type(screen.getByLabelText('Password'), 'Secret123');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+async function openForgot(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+  return screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
+}
+
+describe('blocked and disabled accounts', () => {
+  it('shows the disabled page with the e-mail of the answer, the contact link and only use another account', async () => {
+    routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['account_disabled'], email: 'jana.novakova@example.sk' }) });
+    const { user } = renderFlow({ contactUrl: 'https://provider.example/contact' });
+    await signIn(user);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account is disabled' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText('Your account jana.novakova@example.sk has been disabled by an administrator.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('https://provider.example/contact');
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' })).value).toBe('');
+  });
+
+  it('shows no contact link when the server gives none, or one that is not a web, mail or phone address', async () => {
+    routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['account_disabled'] }) });
+    const { user } = renderFlow({ contactUrl: 'javascript:alert(1)' });
+    await signIn(user);
+    await screen.findByRole('heading', { level: 1, name: 'Your account is disabled' });
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows the blocked page with use another account and reset password on a blocked login', async () => {
+    routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['blocked'] }) });
+    const { user } = renderFlow();
+    await signIn(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is blocked' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('forgot password', () => {
+  it("asks for an e-mail on an empty submit without calling the server", async () => {
+    const api = routeFetch({});
+    const { user } = renderFlow();
+    const email = await openForgot(user);
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(accessibleDescriptionOf(email)).toBe('Enter email address'));
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('asks for a valid e-mail when the address is malformed', async () => {
+    routeFetch({});
+    const { user } = renderFlow();
+    const email = await openForgot(user);
+    await user.type(email, 'jana@');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(accessibleDescriptionOf(email)).toBe('Enter valid email address'));
+  });
+
+  it('shows the server field message for incorrect_email', async () => {
+    routeFetch({ 'POST /api/user/forgotpassword': ok({ status: 'failed', reasons: ['incorrect_email'] }) });
+    const { user } = renderFlow();
+    const email = await openForgot(user);
+    await user.type(email, 'jana@example.sk');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(accessibleDescriptionOf(email)).toBe('Enter valid email address'));
+  });
+
+  it('shows the confirmation after a sent link, and its button leads back to sign-in', async () => {
+    const api = routeFetch({ 'POST /api/user/forgotpassword': ok() });
+    const { user } = renderFlow();
+    await user.type(await openForgot(user), 'jana@example.sk');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(api.calls('POST /api/user/forgotpassword')[0]?.body).toEqual({ email: 'jana@example.sk' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
+  });
+
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['app_error', () => jsonResponse({ status: 'failed', reasons: ['app_error'] })],
+  ])('shows the server-error notice and clears the e-mail on %s', async (_name, handler) => {
+    routeFetch({ 'POST /api/user/forgotpassword': handler });
+    const { user } = renderFlow();
+    const email = await openForgot(user);
+    await user.type(email, 'jana@example.sk');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    const notice = await screen.findByText('Sending the link is temporarily unavailable. Try again later.');
+    expect(notice.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('');
+    expect(screen.queryByText('server-error state')).toBeNull();
+  });
+
+  it('leaves a throttled request to the global handler: a snackbar with the wait', async () => {
+    routeFetch({ 'POST /api/user/forgotpassword': () => jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '30' }) });
+    const { user } = renderFlow();
+    const email = await openForgot(user);
+    await user.type(email, 'jana@example.sk');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Too many attempts. Try again in 30 seconds.')).toBeTruthy();
+    expect(email.value).toBe('jana@example.sk');
+  });
+
+  it('goes back to sign-in on cancel', async () => {
+    routeFetch({});
+    const { user } = renderFlow();
+    await openForgot(user);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
+import { eva, ivan, jana, ok, petr, renderFlow, routeFetch } from './sign-in.test-helpers';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+type User = ReturnType<typeof renderFlow>['user'];
+
+async function openList(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Back to the account list, jana@example.sk' }));
+  return screen.findByRole('heading', { level: 1, name: 'Choose an account' });
+}
+
+describe('remembered accounts', () => {
+  it('preselects the first remembered account: its form with the e-mail on the back button', () => {
+    renderFlow({ users: [jana, petr] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to the account list, jana@example.sk' }).textContent).toContain('jana@example.sk');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
+  });
+
+  it('signs in with the remembered e-mail and the typed password', async () => {
+    const api = routeFetch({ 'POST /api/user/login': ok() });
+    const { user, redirect } = renderFlow({ users: [jana] });
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledOnce());
+    expect(api.calls('POST /api/user/login')[0]?.body).toEqual({ username: 'jana@example.sk', password: 'Secret123' });
+  });
+
+  it('clears the password and shows the incorrect-password message on the field after a wrong password', async () => {
+    routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['invalid_credentials'] }) });
+    const { user } = renderFlow({ users: [jana] });
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    await user.type(password, 'Wrong123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(accessibleDescriptionOf(password)).toBe('You have entered incorrect password.'));
+    expect(password.value).toBe('');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+  });
+
+  it('lists at most three accounts, each a button with name and e-mail, and focuses the list heading', async () => {
+    const { user } = renderFlow({ users: [jana, petr, eva, ivan] });
+    const heading = await openList(user);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const list = screen.getByRole('list', { name: 'Choose an account' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(within(list).getByRole('button', { name: 'Petr Svoboda petr@example.cz' })).toBeTruthy();
+    expect(within(list).queryByText('ivan@example.sk')).toBeNull();
+  });
+
+  it('opens the form of the account chosen from the list', async () => {
+    const { user } = renderFlow({ users: [jana, petr] });
+    await openList(user);
+    await user.click(screen.getByRole('button', { name: 'Petr Svoboda petr@example.cz' }));
+    expect(await screen.findByRole('button', { name: 'Back to the account list, petr@example.cz' })).toBeTruthy();
+  });
+
+  it('removes an account from the list through its menu and shows the updated list', async () => {
+    const api = routeFetch({ 'DELETE /api/device/userlist': ok({ status: 'ok', users: [petr] }) });
+    const { user } = renderFlow({ users: [jana, petr] });
+    await openList(user);
+    await user.click(await screen.findByRole('button', { name: 'Options for Jana Nováková' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove from list' }));
+    await waitFor(() => expect(screen.queryByText('jana@example.sk')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Petr Svoboda petr@example.cz' })).toBeTruthy();
+    expect(api.calls('DELETE /api/device/userlist')[0]?.search).toBe('?userId=u1');
+  });
+
+  it('shows the login form when the last account is removed', async () => {
+    routeFetch({ 'DELETE /api/device/userlist': ok({ status: 'ok', users: [] }) });
+    const { user } = renderFlow({ users: [jana] });
+    await openList(user);
+    await user.click(await screen.findByRole('button', { name: 'Options for Jana Nováková' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove from list' }));
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
+  });
+
+  it("shows the empty login form on 'use another account'", async () => {
+    const { user } = renderFlow({ users: [jana] });
+    await openList(user);
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
+    expect(email.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+  });
+
+  it('opens the forgot-password form with the remembered e-mail', async () => {
+    const { user } = renderFlow({ users: [jana] });
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
+  });
+});

@@ -1,0 +1,73 @@
+// Test helpers of the sign-in flow: a fetch stub routed by method and path, and the flow in its providers.
+import { vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import type { DeviceUser, Locale } from '@gatehouse/contract';
+import { useServerError } from '../../shared/api';
+import { jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { SignInFlow } from './sign-in-flow';
+
+export { jsonResponse };
+
+export interface Request {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+}
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch with handlers keyed "METHOD /path" (the query string is not part of the key).
+ * A handler given as an array answers call by call, the last one repeating.
+ */
+export function routeFetch(routes: Record<string, Handler | Handler[]>) {
+  const requests: Request[] = [];
+  const counts = new Map<string, number>();
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init.method ?? 'GET';
+    const request: Request = { method, path: url.pathname, search: url.search, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) };
+    requests.push(request);
+    const key = `${method} ${url.pathname}`;
+    const route = routes[key];
+    if (route === undefined) throw new Error(`unexpected call ${key}`);
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    const handler = Array.isArray(route) ? route[Math.min(n, route.length - 1)] : route;
+    if (handler === undefined) throw new Error(`no handler for ${key}`);
+    return handler(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, calls: (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key) };
+}
+
+export const ok = (body: unknown = { status: 'ok' }) => () => jsonResponse(body);
+export const attempts = (remaining: number, silent: number) => () =>
+  jsonResponse({ status: 'ok', pin_code_remaining_attempts: remaining, pin_code_remaining_silent_attempts: silent });
+
+function ServerErrorProbe() {
+  return useServerError().failed ? <p>server-error state</p> : null;
+}
+
+export function renderFlow({
+  users = [],
+  contactUrl = null,
+  locale = 'en',
+}: { users?: readonly DeviceUser[]; contactUrl?: string | null; locale?: Locale } = {}) {
+  const redirect = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <>
+      <SignInFlow rememberedUsers={users} redirect={redirect} contactUrl={contactUrl} />
+      <ServerErrorProbe />
+    </>,
+    locale,
+  );
+  return { redirect, user };
+}
+
+export const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
+export const petr: DeviceUser = { userId: 'u2', email: 'petr@example.cz', firstName: 'Petr', surname: 'Svoboda', loginName: 'petr' };
+export const eva: DeviceUser = { userId: 'u3', email: 'eva@example.sk', firstName: 'Eva', surname: 'Malá', loginName: 'eva' };
+export const ivan: DeviceUser = { userId: 'u4', email: 'ivan@example.sk', firstName: 'Ivan', surname: 'Veľký', loginName: 'ivan' };
