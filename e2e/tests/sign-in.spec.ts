@@ -1,11 +1,12 @@
 import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
+import { signInWithPin } from '../screens/pin-screen.ts';
 
 test.describe('signing in with e-mail and password', () => {
-  test('a user created with the CLI signs in and lands on the default page', async ({ page, user }) => {
+  test('a user created with the CLI signs in with password and mailed PIN and lands on the default page', async ({ page, user }) => {
     const login = loginScreen(page);
     await login.open();
-    await login.signIn(user.email, user.password);
+    await signInWithPin(page, user);
     await expect(page).toHaveURL(/\/$/);
     const home = defaultPage(page);
     await expect(home.signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
@@ -63,21 +64,21 @@ test.describe('routes and redirects', () => {
     const login = loginScreen(page);
     await expect(login.heading).toBeVisible();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
-    await login.signIn(user.email, user.password);
+    await signInWithPin(page, user);
     await expect(defaultPage(page).signOut).toBeVisible();
   });
 
   test('after sign-in the browser goes to a same-origin redirect', async ({ page, user }) => {
     const login = loginScreen(page);
     await login.open('?redirect=%2F%3Ffrom%3Dmail');
-    await login.signIn(user.email, user.password);
+    await signInWithPin(page, user);
     await expect(page).toHaveURL(/\/\?from=mail$/);
   });
 
   test('a redirect to another origin is refused and the default page is used', async ({ page, user, baseURL }) => {
     const login = loginScreen(page);
     await login.open('?redirect=https%3A%2F%2Fevil.example%2Fphish');
-    await login.signIn(user.email, user.password);
+    await signInWithPin(page, user);
     await expect(defaultPage(page).signOut).toBeVisible();
     const landed = new URL(page.url());
     expect(landed.host).toBe(new URL(baseURL ?? '').host);
@@ -85,10 +86,8 @@ test.describe('routes and redirects', () => {
   });
 
   test('an already signed-in visitor of the sign-in route is redirected at once', async ({ page, user }) => {
-    const login = loginScreen(page);
-    await login.open();
-    await login.signIn(user.email, user.password);
-    await expect(defaultPage(page).signOut).toBeVisible();
+    await loginScreen(page).open();
+    await signInWithPin(page, user);
 
     await page.goto('/signin/?redirect=%2F%3Fagain%3D1');
     await expect(page).toHaveURL(/\/\?again=1$/);

@@ -1,0 +1,22 @@
+// Direct access to the e2e database, only for what a test cannot do through
+// the product: moving one record's clock (e.g. a trusted device's last PIN).
+import Database from 'better-sqlite3';
+import { E2E_DATABASE_URL } from './env.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Makes the last PIN check of every trusted device of `email` `days` older. */
+export function ageTrustedDevices(email: string, days: number): number {
+  const db = new Database(E2E_DATABASE_URL);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const result = db
+      .prepare(
+        'UPDATE trusted_devices SET pin_checked_at = pin_checked_at - ?, trusted_at = trusted_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+      )
+      .run(days * DAY_MS, days * DAY_MS, email.toLowerCase());
+    return result.changes;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,63 @@
+// The PIN step, the remembered accounts and the blocked pages, as a user sees them.
+import { expect, type Page } from '@playwright/test';
+import { pinFrom, text, waitForMail, type Locale, type TestUser } from '../fixtures.ts';
+
+export function pinScreen(page: Page, lang: Locale = 'en') {
+  const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+  return {
+    heading: page.getByRole('heading', { level: 1, name: t('signIn.pin.title') }),
+    recheckHeading: page.getByRole('heading', { level: 1, name: t('signIn.pin.recheckTitle') }),
+    code: page.getByLabel(t('signIn.pin.label'), { exact: true }),
+    rememberDevice: page.getByRole('checkbox', { name: t('signIn.pin.rememberDevice') }),
+    submit: page.getByRole('button', { name: t('signIn.pin.submit'), exact: true }),
+    invalid: page.getByText(t('signIn.pin.invalid')),
+    /** Reads the PIN mailed to `user` since `since` and submits it. */
+    async enterMailedPin(user: TestUser, since: number, options: { rememberDevice?: boolean } = {}) {
+      const mail = await waitForMail(user.email, { since, match: (m) => /#[A-Z0-9]{6}\s*$/.test(m.text.trim()) });
+      await this.code.fill(pinFrom(mail));
+      if (options.rememberDevice) await this.rememberDevice.check();
+      await this.submit.click();
+      return mail;
+    },
+  };
+}
+
+export function rememberedScreens(page: Page, lang: Locale = 'en') {
+  const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+  return {
+    listHeading: page.getByRole('heading', { level: 1, name: t('signIn.remembered.title') }),
+    account: (user: TestUser) => page.getByRole('button', { name: new RegExp(escape(user.email)) }).first(),
+    options: (user: TestUser) => page.getByRole('button', { name: t('signIn.remembered.options', { name: `${user.firstName} ${user.surname}` }) }),
+    remove: page.getByRole('menuitem', { name: t('signIn.remembered.remove') }),
+    useAnother: page.getByRole('button', { name: t('signIn.remembered.useAnother') }),
+    back: (user: TestUser) => page.getByRole('button', { name: t('signIn.rememberedForm.back', { email: user.email }) }),
+    password: page.getByLabel(t('signIn.login.password'), { exact: true }),
+    submit: page.getByRole('button', { name: t('signIn.login.submit'), exact: true }),
+  };
+}
+
+export function blockedScreens(page: Page, lang: Locale = 'en') {
+  const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+  return {
+    blockedHeading: page.getByRole('heading', { level: 1, name: t('signIn.blocked.title') }),
+    disabledHeading: page.getByRole('heading', { level: 1, name: t('signIn.disabled.title') }),
+    useAnother: page.getByRole('button', { name: t('signIn.blocked.useAnother') }),
+    resetPassword: page.getByRole('button', { name: t('signIn.blocked.resetPassword') }),
+  };
+}
+
+function escape(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Signs in with password and the mailed PIN from the login form; ends on the default page. */
+export async function signInWithPin(page: Page, user: TestUser, options: { rememberDevice?: boolean } = {}) {
+  const since = Date.now();
+  await page.getByLabel(text('en', 'signIn.login.email'), { exact: true }).fill(user.email);
+  await page.getByLabel(text('en', 'signIn.login.password'), { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: text('en', 'signIn.login.submit'), exact: true }).click();
+  const pin = pinScreen(page);
+  await expect(pin.heading).toBeVisible();
+  await pin.enterMailedPin(user, since, options);
+  await expect(page.getByRole('button', { name: text('en', 'legacy.signOut') })).toBeVisible();
+}

@@ -1,0 +1,152 @@
+import { admin, createUser, expect, expectNoAxeViolations, pinFrom, test, text, waitForMail } from '../fixtures.ts';
+import { ageTrustedDevices } from '../database.ts';
+import { defaultPage, loginScreen } from '../screens/login-screen.ts';
+import { blockedScreens, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
+
+const t = (id: string, values?: Record<string, string>) => text('en', id, values);
+
+test.describe('the PIN step', () => {
+  test('the PIN form is accessible and a wrong PIN says so and then shows the remaining attempts', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    const since = Date.now();
+    await login.signIn(user.email, user.password);
+    const pin = pinScreen(page);
+    await expect(pin.heading).toBeVisible();
+    await expect(pin.rememberDevice).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const real = pinFrom(await waitForMail(user.email, { since }));
+    const wrong = real === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    // Two silent attempts (server default), then the notice counts down.
+    await pin.code.fill(wrong);
+    await pin.submit.click();
+    await expect(pin.invalid).toBeVisible();
+    await expect(page.getByText(/attempts? left/)).toHaveCount(0);
+    await pin.code.fill(wrong);
+    await pin.submit.click();
+    await expect(page.getByText('You have 3 attempts left.')).toBeVisible();
+    await pin.code.fill(wrong);
+    await pin.submit.click();
+    await expect(page.getByText('You have 2 attempts left.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await pin.code.fill(real.toLowerCase());
+    await expect(pin.code).toHaveValue(real);
+    await pin.submit.click();
+    await expect(defaultPage(page).signOut).toBeVisible();
+  });
+
+  test('wrong PINs until none are left block the account, and the blocked page offers a reset', async ({ page, user }) => {
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn(user.email, user.password);
+    const pin = pinScreen(page);
+    await expect(pin.heading).toBeVisible();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await pin.code.fill(attempt % 2 ? 'ZZZZZZ' : 'YYYYYY');
+      await pin.submit.click();
+      if (attempt < 5) await expect(pin.invalid).toBeVisible();
+    }
+    const blocked = blockedScreens(page);
+    await expect(blocked.blockedHeading).toBeVisible();
+    await expect(blocked.useAnother).toBeVisible();
+    await expect(blocked.resetPassword).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Blocked stays blocked after a correct password, until the operator unblocks.
+    await blocked.useAnother.click();
+    await login.signIn(user.email, user.password);
+    await expect(blocked.blockedHeading).toBeVisible();
+    await admin('user', 'unblock', '--email', user.email);
+    await blocked.useAnother.click();
+    await signInWithPin(page, user);
+  });
+
+  test('an account disabled by an administrator gets the disabled page with its e-mail', async ({ page, user }) => {
+    await admin('user', 'disable', '--email', user.email);
+    const login = loginScreen(page);
+    await login.open();
+    await login.signIn(user.email, user.password);
+    const blocked = blockedScreens(page);
+    await expect(blocked.disabledHeading).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(blocked.useAnother).toBeVisible();
+    await expect(blocked.resetPassword).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('trusted devices', () => {
+  test('remembering the device skips the PIN next time; after the recheck period the PIN may be skipped once, then is mandatory', async ({ page, user }) => {
+    await loginScreen(page).open();
+    await signInWithPin(page, user, { rememberDevice: true });
+    await defaultPage(page).signOut.click();
+
+    // Next sign-in on this device: the account is preselected and no PIN is asked.
+    const remembered = rememberedScreens(page);
+    await expect(remembered.back(user)).toBeVisible();
+    await remembered.password.fill(user.password);
+    await remembered.submit.click();
+    await expect(defaultPage(page).signOut).toBeVisible();
+    await defaultPage(page).signOut.click();
+
+    // The recheck period passes.
+    expect(ageTrustedDevices(user.email, 31)).toBe(1);
+    const pin = pinScreen(page);
+    await remembered.password.fill(user.password);
+    await remembered.submit.click();
+    await expect(pin.recheckHeading).toBeVisible();
+    await expect(pin.rememberDevice).toHaveCount(0);
+    await page.getByRole('button', { name: t('signIn.snackbar.recheckSkip.action') }).click();
+    await expect(defaultPage(page).signOut).toBeVisible();
+    await defaultPage(page).signOut.click();
+
+    // Skipped once: now the PIN is mandatory, with no offer to skip.
+    const since = Date.now();
+    await remembered.password.fill(user.password);
+    await remembered.submit.click();
+    await expect(pin.recheckHeading).toBeVisible();
+    await expect(page.getByRole('button', { name: t('signIn.snackbar.recheckSkip.action') })).toHaveCount(0);
+    await pin.enterMailedPin(user, since);
+    await expect(defaultPage(page).signOut).toBeVisible();
+  });
+});
+
+test.describe('remembered accounts', () => {
+  test('the chooser lists the accounts of this device; one can be removed and another account used', async ({ page }) => {
+    const users = [
+      await createUser({ firstName: 'Anna', surname: 'First' }),
+      await createUser({ firstName: 'Boris', surname: 'Second' }),
+      await createUser({ firstName: 'Cyril', surname: 'Third' }),
+    ];
+    await loginScreen(page).open();
+    for (const [index, user] of users.entries()) {
+      if (index > 0) {
+        // The previous account is preselected: back to the list, then another account.
+        await rememberedScreens(page).back(users[index - 1]!).click();
+        await rememberedScreens(page).useAnother.click();
+      }
+      await signInWithPin(page, user);
+      await defaultPage(page).signOut.click();
+    }
+
+    // The most recent account is preselected.
+    const remembered = rememberedScreens(page);
+    await expect(remembered.back(users[2]!)).toBeVisible();
+    await remembered.back(users[2]!).click();
+    await expect(remembered.listHeading).toBeVisible();
+    for (const user of users) await expect(page.getByText(user.email)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await remembered.options(users[1]!).click();
+    await remembered.remove.click();
+    await expect(page.getByText(users[1]!.email)).toHaveCount(0);
+    await expect(page.getByText(users[0]!.email)).toBeVisible();
+
+    await remembered.useAnother.click();
+    const login = loginScreen(page);
+    await expect(login.email).toHaveValue('');
+    await expect(login.email).toBeVisible();
+  });
+});
