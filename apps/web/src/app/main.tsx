@@ -5,7 +5,7 @@ import './global.css';
 import { call, reloadPage } from '../shared/api';
 import { App } from './app';
 import { Providers } from './providers';
-import { basenameFrom } from './routes';
+import { basenameFrom, redirectsSignedInUser } from './routes';
 import { readRedirectParam, startUp } from './start-up';
 
 const redirectParam = readRedirectParam(window.location.search);
@@ -17,6 +17,7 @@ const started = startUp({
   redirectParam,
   appOrigin,
   replace: (url) => window.location.replace(url),
+  redirectSignedIn: redirectsSignedInUser(window.location.pathname, basenameFrom(document.baseURI)),
 });
 
 const root = document.getElementById('root');

@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import type { DeviceUser } from '@gatehouse/contract';
 import { SignInFlow } from '../flows/sign-in';
 import { ErrorBoundary } from './error-boundary';
 import { InternalErrorPage } from './internal-error-page';
@@ -11,6 +12,11 @@ import type { StartUpData } from './start-up';
 // The demo pages are not part of the first view: separate chunks.
 const ControlsDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.ControlsDemoScreen })));
 const SnackbarDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.SnackbarDemoScreen })));
+// The recovery flows are reached from e-mailed links only: lazy chunks, not in the sign-in route's first view.
+const ResetPasswordFlow = lazyWithTimeout(() => import('../flows/reset-password').then((m) => ({ default: m.ResetPasswordFlow })));
+const FinishRegistrationFlow = lazyWithTimeout(() =>
+  import('../flows/finish-registration').then((m) => ({ default: m.FinishRegistrationFlow })),
+);
 
 export interface AppRouterProps {
   basename: string;
@@ -18,7 +24,10 @@ export interface AppRouterProps {
   redirect: () => void;
 }
 
-export function AppRouter({ basename, data, redirect }: AppRouterProps) {
+export function AppRouter({ basename, data: startUpData, redirect }: AppRouterProps) {
+  // A password reset refreshes the device user list; the sign-in route then shows the fresh one.
+  const [deviceUsers, setDeviceUsers] = useState(startUpData.deviceUsers);
+  const data = useMemo(() => ({ ...startUpData, deviceUsers }), [startUpData, deviceUsers]);
   return (
     <Router base={basename}>
       <ErrorBoundary fallback={<InternalErrorPage />}>
@@ -33,6 +42,12 @@ export function AppRouter({ basename, data, redirect }: AppRouterProps) {
             <Route path={ROUTES.snackbarDemo}>
               <SnackbarDemoScreen />
             </Route>
+            <Route path={ROUTES.resetPassword}>
+              <ResetPasswordRoute onDeviceUsers={setDeviceUsers} />
+            </Route>
+            <Route path={ROUTES.acceptInvitation}>
+              <AcceptInvitationRoute redirect={redirect} />
+            </Route>
             {/* Any other path: the sign-in route (spec section 2). */}
             <Route>
               <Redirect to={ROUTES.signIn} replace />
@@ -42,4 +57,18 @@ export function AppRouter({ basename, data, redirect }: AppRouterProps) {
       </ErrorBoundary>
     </Router>
   );
+}
+
+/** Navigation to the sign-in route, inside the router's base. */
+function useGoToSignIn(): () => void {
+  const [, navigate] = useLocation();
+  return useCallback(() => navigate(ROUTES.signIn), [navigate]);
+}
+
+function ResetPasswordRoute({ onDeviceUsers }: { onDeviceUsers: (users: readonly DeviceUser[]) => void }) {
+  return <ResetPasswordFlow search={useSearch()} goToSignIn={useGoToSignIn()} onDeviceUsers={onDeviceUsers} />;
+}
+
+function AcceptInvitationRoute({ redirect }: { redirect: () => void }) {
+  return <FinishRegistrationFlow search={useSearch()} goToSignIn={useGoToSignIn()} redirect={redirect} />;
 }

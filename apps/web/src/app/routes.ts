@@ -3,7 +3,20 @@ export const ROUTES = {
   signIn: '/',
   controlsDemo: '/tm-controls',
   snackbarDemo: '/tm-snackbar',
+  /** `?token=` (required): set a new password from a reset link. */
+  resetPassword: '/reset-password',
+  /** `?token=&redirect=`: finish a registration from an invitation link. */
+  acceptInvitation: '/accept-invitation',
 } as const;
+
+/**
+ * Only the sign-in route sends an already signed-in user on; the reset and
+ * registration routes work for anyone with a token (clarifications.md).
+ */
+export function redirectsSignedInUser(pathname: string, basename: string): boolean {
+  const path = (pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname).replace(/\/+$/, '');
+  return path !== ROUTES.resetPassword && path !== ROUTES.acceptInvitation;
+}
 
 /**
  * The router's basename: the path of the page's `<base href>` with trailing

@@ -23,6 +23,8 @@ export interface StartUpDeps {
   redirectParam: string | null;
   appOrigin: string;
   replace: (url: string) => void;
+  /** False on the reset and registration routes: they work for anyone with a token (clarifications). */
+  redirectSignedIn?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {
     serverVersion: version.value,
     deviceUsers: users.value.users,
   };
-  if (user.authenticated) {
+  if (user.authenticated && deps.redirectSignedIn !== false) {
     const to = redirectTarget(deps.redirectParam, deps.appOrigin, server.value.redirectAllowlist);
     deps.replace(to);
     return { type: 'redirecting', to, data };

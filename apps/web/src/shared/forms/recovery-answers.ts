@@ -4,7 +4,7 @@
  * finish-registration machines. No DOM, no I/O.
  */
 import type { StatusAnswer } from '@gatehouse/contract';
-import { forgotPassword, register, resetPassword } from '@gatehouse/contract';
+import type { forgotPassword, register, resetPassword } from '@gatehouse/contract';
 import { isApiFailure } from '../api';
 
 /** The fields of the set-password form. */

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ENDPOINTS, ServerInfoAnswer } from '@gatehouse/contract';
+import { jsonResponse, renderWithProviders } from '../shared/testing/test-utils';
+import { App } from './app';
+import { redirectsSignedInUser } from './routes';
+import { startUp } from './start-up';
+import type { StartUpData } from './start-up';
+
+const data = (): StartUpData => ({
+  user: { authenticated: false, language: 'en', id: null, email: null, firstName: null, surname: null },
+  serverInfo: ServerInfoAnswer.parse({ status: 'ok', redirectAllowlist: ['https://portal.example'] }),
+  serverVersion: { copyright: '© Provider' },
+  deviceUsers: [],
+});
+
+function renderAt(path: string, redirectParam: string | null = null) {
+  window.history.replaceState(null, '', path);
+  const assign = vi.fn();
+  renderWithProviders(
+    <App
+      startUp={Promise.resolve({ type: 'signIn', data: data() })}
+      basename=""
+      redirectParam={redirectParam}
+      appOrigin="http://localhost"
+      assign={assign}
+      reload={vi.fn()}
+    />,
+  );
+  return { assign, user: userEvent.setup() };
+}
+
+const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pathname;
+
+function stubApi(handlers: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => {
+      const handler = handlers[pathOf(input)];
+      if (!handler) throw new Error(`unexpected call ${pathOf(input)}`);
+      return handler();
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('recovery routes', () => {
+  it('shows the reset-password flow at /reset-password and returns to the sign-in route after the change', async () => {
+    stubApi({
+      '/api/token/info': () => jsonResponse({ status: 'ok' }),
+      '/api/user/resetpassword': () => jsonResponse({ status: 'ok' }),
+      '/api/device/userlist': () => jsonResponse({ status: 'ok', users: [] }),
+    });
+    const { user } = renderAt('/reset-password?token=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeTruthy();
+    await user.type(screen.getByLabelText('New password'), 'Secret123');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to sign in' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
+  it('finishes a registration at /accept-invitation and goes to the safe redirect of the link', async () => {
+    stubApi({ '/api/token/info': () => jsonResponse({ status: 'ok' }), '/api/user/register': () => jsonResponse({ status: 'ok' }) });
+    const { user, assign } = renderAt('/accept-invitation?token=inv&redirect=https%3A%2F%2Fportal.example%2Fhome', 'https://portal.example/home');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('New password'), 'Secret123');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://portal.example/home'));
+  });
+
+  it('goes to the default page after a registration whose redirect leads to a foreign origin', async () => {
+    stubApi({ '/api/token/info': () => jsonResponse({ status: 'ok' }), '/api/user/register': () => jsonResponse({ status: 'ok' }) });
+    const { user, assign } = renderAt('/accept-invitation?token=inv', 'https://evil.example/');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('New password'), 'Secret123');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+});
+
+describe('signed-in visitors on the recovery routes', () => {
+  it('are sent on from the sign-in route only', () => {
+    expect(redirectsSignedInUser('/signin/', '/signin')).toBe(true);
+    expect(redirectsSignedInUser('/signin/anything', '/signin')).toBe(true);
+    expect(redirectsSignedInUser('/signin/reset-password', '/signin')).toBe(false);
+    expect(redirectsSignedInUser('/signin/accept-invitation/', '/signin')).toBe(false);
+  });
+
+  it('stay on a recovery route after start-up', async () => {
+    const replace = vi.fn();
+    const answers: Record<string, unknown> = {
+      '/api/user/info': { status: 'ok', guest: false, language: 'en', user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'N' } },
+      '/api/server/info': { status: 'ok' },
+      '/api/server/version': { copyright: '©' },
+      '/api/device/userlist': { status: 'ok', users: [] },
+    };
+    const call = async (endpoint: { path: string }) => ENDPOINTS.find((e) => e.path === endpoint.path && e.method === 'GET')?.answer.parse(answers[endpoint.path]);
+    // A fake of the generic client: it answers the four start-up calls by path.
+    const result = await startUp({ call: call as never, redirectParam: null, appOrigin: 'http://localhost', replace, redirectSignedIn: false });
+    expect(result.type).toBe('signIn');
+    expect(replace).not.toHaveBeenCalled();
+  });
+});
