@@ -41,9 +41,9 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
     /** After a registration. The passkey offer (a later issue) goes here; now the safe redirect. */
     const afterRegistration = () => redirect();
     return {
-      tokenInfo: (value) => call(tokenInfo, { query: { token: value }, botToken: '' }),
-      register: (body) => call(register, { body, botToken: '' }),
-      forgotPassword: (body) => call(forgotPassword, { body, botToken: '' }),
+      tokenInfo: (value) => call(tokenInfo, { query: { token: value } }),
+      register: (body) => call(register, { body }),
+      forgotPassword: (body) => call(forgotPassword, { body }),
       pairDevice: async () => {
         const deviceName = await loadDeviceName(userAgent, {
           defaultName: t('device.defaultName'),

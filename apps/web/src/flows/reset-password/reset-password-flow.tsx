@@ -32,9 +32,9 @@ export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPa
 
   const deps = useMemo<ResetPasswordDeps>(
     () => ({
-      tokenInfo: (value) => call(tokenInfo, { query: { token: value }, botToken: '' }),
-      resetPassword: (body) => call(resetPassword, { body, botToken: '' }),
-      forgotPassword: (body) => call(forgotPassword, { body, botToken: '' }),
+      tokenInfo: (value) => call(tokenInfo, { query: { token: value } }),
+      resetPassword: (body) => call(resetPassword, { body }),
+      forgotPassword: (body) => call(forgotPassword, { body }),
       deviceUserList: async () => (await call(deviceUserList)).users,
       onDeviceUsers,
       isServiceUnavailable,
