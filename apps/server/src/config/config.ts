@@ -114,7 +114,8 @@ const EnvSchema = z.object({
   RECAPTCHA_TERMS_URL: httpUrl.optional().transform((v) => v ?? 'https://policies.google.com/terms'),
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   ALTCHA_MAX_NUMBER: boundedInt(100_000, 1_000, 10_000_000),
-  ALTCHA_CHALLENGE_TTL_SECONDS: boundedInt(300, 10, 3_600),
+  // At least a minute: the app may solve one ahead and use it up to 30 s later.
+  ALTCHA_CHALLENGE_TTL_SECONDS: boundedInt(300, 60, 3_600),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };

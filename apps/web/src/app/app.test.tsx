@@ -8,7 +8,7 @@ import type { StartUpData, StartUpResult } from './start-up';
 
 const data = (language: string, siteKey: string | null = null): StartUpData => ({
   user: { authenticated: false, language, id: null, email: null, firstName: null, surname: null },
-  serverInfo: { status: 'ok', reCaptcha: { siteKey, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }, contactUrl: null, redirectAllowlist: [] },
+  serverInfo: { status: 'ok', reCaptcha: { siteKey, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }, contactUrl: null, redirectAllowlist: [], botCheck: { kind: 'none' } },
   serverVersion: { copyright: '© 2025 Provider' },
   deviceUsers: [],
 });

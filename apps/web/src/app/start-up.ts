@@ -1,6 +1,7 @@
 import type { CurrentUser, DeviceUser, ServerInfoAnswer, ServerVersionAnswer } from '@gatehouse/contract';
 import { deviceUserList, safeRedirect, serverInfo, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
 import { ApiFailure } from '../shared/api';
+import { configureBotCheck } from '../shared/bot-check';
 import type { call } from '../shared/api';
 
 export interface StartUpData {
@@ -61,6 +62,8 @@ export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {
     deps.replace(to);
     return { type: 'redirecting', to, data };
   }
+  // The bot check's script (or first ALTCHA solution) starts loading now, only when the server configures one.
+  configureBotCheck(server.value);
   return { type: 'signIn', data };
 }
 

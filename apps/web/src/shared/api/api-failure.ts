@@ -10,7 +10,9 @@ export type ApiFailureKind =
   /** A 2xx answer that is not JSON or does not match the contract. */
   | 'unparsable'
   /** An answer carrying the reason app_error (the server-error state). */
-  | 'app_error';
+  | 'app_error'
+  /** A call marked BC was not sent: no bot-check token could be had (script not loaded, challenge not solved). */
+  | 'bot_check_unavailable';
 
 export class ApiFailure extends Error {
   override readonly name = 'ApiFailure';

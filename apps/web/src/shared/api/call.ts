@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
-import type { Endpoint } from '@gatehouse/contract';
+import type { BotCheck, Endpoint } from '@gatehouse/contract';
 import { BOT_CHECK_HEADER, StatusAnswer } from '@gatehouse/contract';
+import { botCheckToken } from '../bot-check';
 import { ApiFailure, parseRetryAfter } from './api-failure';
 
 type InputOf<S extends z.ZodMiniType | undefined> = S extends z.ZodMiniType ? z.input<S> : undefined;
@@ -8,7 +9,10 @@ type InputOf<S extends z.ZodMiniType | undefined> = S extends z.ZodMiniType ? z.
 export interface CallInput<B extends z.ZodMiniType | undefined, Q extends z.ZodMiniType | undefined> {
   body?: InputOf<B>;
   query?: InputOf<Q>;
-  /** The bot-check token of a BC call (empty when the bot check is off). */
+  /**
+   * A bot-check token to send instead of asking the bot check for one. Empty or
+   * absent: the configured bot check gives it (empty while the check is off).
+   */
   botToken?: string;
 }
 
@@ -35,6 +39,17 @@ async function readJson(response: Response): Promise<{ ok: true; json: unknown }
   }
 }
 
+async function botCheckHeader(endpointId: string, check: BotCheck, explicit: string | undefined): Promise<string> {
+  if (explicit) return explicit;
+  try {
+    return await botCheckToken(check.action);
+  } catch {
+    // The passkey offer sends a token when it has one; the server does not require it (clarifications).
+    if (!check.required) return '';
+    throw new ApiFailure('bot_check_unavailable', endpointId);
+  }
+}
+
 /**
  * The one HTTP client. Sends the call as the contract defines it and returns
  * the answer parsed with the endpoint's schema. Throws ApiFailure when there
@@ -52,7 +67,8 @@ export async function call<B extends z.ZodMiniType | undefined, Q extends z.ZodM
     body = JSON.stringify(endpoint.body.parse(input.body));
   }
   const query = endpoint.query !== undefined ? endpoint.query.parse(input.query ?? {}) : undefined;
-  if (endpoint.botCheck) headers[BOT_CHECK_HEADER] = input.botToken ?? '';
+  // Only the calls marked BC carry the header; never any other.
+  if (endpoint.botCheck) headers[BOT_CHECK_HEADER] = await botCheckHeader(endpoint.id, endpoint.botCheck, input.botToken);
 
   let response: Response;
   try {

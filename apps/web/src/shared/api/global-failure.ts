@@ -12,7 +12,9 @@ export type GlobalReaction =
   /** Any other 4xx: reload the page. */
   | { type: 'reload' }
   /** 5xx, no status, an unparsable answer or app_error: the internal error page. */
-  | { type: 'serverError' };
+  | { type: 'serverError' }
+  /** No bot-check token: a snackbar saying so, with Retry (the form keeps its values). */
+  | { type: 'botCheckSnackbar' };
 
 /** The wait shown when a 429 carries no usable Retry-After. */
 export const DEFAULT_RETRY_AFTER_S = 60;
@@ -24,6 +26,8 @@ export function globalReaction(error: unknown): GlobalReaction {
     case 'unparsable':
     case 'app_error':
       return { type: 'serverError' };
+    case 'bot_check_unavailable':
+      return { type: 'botCheckSnackbar' };
     case 'http': {
       const status = error.status;
       if (status === 408) return { type: 'networkSnackbar' };

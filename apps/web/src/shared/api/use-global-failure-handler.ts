@@ -3,9 +3,11 @@ import { useSnackbar } from '../ui';
 import { useT } from '../i18n/use-t';
 import { globalReaction, waitInUnits } from './global-failure';
 import { useServerError } from './server-error';
+import { retryBotCheck } from '../bot-check';
 
 export const NETWORK_SNACKBAR_ID = 'network-problem';
 export const WAIT_SNACKBAR_ID = 'too-many-requests';
+export const BOT_CHECK_SNACKBAR_ID = 'bot-check-unavailable';
 
 export interface GlobalFailureDeps {
   reload: () => void;
@@ -44,6 +46,14 @@ export function useGlobalFailureHandler({ reload }: GlobalFailureDeps): (error: 
           });
           return;
         }
+        case 'botCheckSnackbar':
+          show({
+            id: BOT_CHECK_SNACKBAR_ID,
+            severity: 'error',
+            message: t('app.snackbar.botCheckUnavailable'),
+            action: { label: t('app.action.retryBotCheck'), onClick: retryBotCheck },
+          });
+          return;
         case 'reload':
           reload();
           return;
