@@ -4,7 +4,7 @@
  * finish-registration machines. No DOM, no I/O.
  */
 import type { StatusAnswer } from '@gatehouse/contract';
-import type { forgotPassword, register, resetPassword } from '@gatehouse/contract';
+import type { Reason } from '@gatehouse/contract';
 import { isApiFailure } from '../api';
 
 /** The fields of the set-password form. */
@@ -26,8 +26,21 @@ export type PasswordFieldErrors = Partial<Record<PasswordField, PasswordProblem>
 /** The form notice of the set-password form. */
 export type SetPasswordNotice = 'unavailable' | 'bot_check_failed';
 
-/** Every reason the set-password calls may return (the same list for reset and registration). */
-export type SetPasswordReason = (typeof resetPassword.reasons)[number] | (typeof register.reasons)[number];
+/**
+ * Every reason the set-password calls may return (contract: resetPassword and
+ * register, the same list); the flows' message tests check it against the contract.
+ */
+export const SET_PASSWORD_REASONS = [
+  'wrong_token',
+  'missing_token',
+  'weak_password',
+  'password_required',
+  'password_verification_required',
+  'passwords_do_not_match',
+  'app_error',
+  'bot_check_failed',
+] as const satisfies readonly Reason[];
+export type SetPasswordReason = (typeof SET_PASSWORD_REASONS)[number];
 
 export type SetPasswordOutcome =
   | { type: 'ok' }
@@ -77,7 +90,9 @@ export type EmailProblem = 'email_required' | 'incorrect_email';
 
 export type NewTokenNotice = 'unavailable' | 'bot_check_failed';
 
-export type NewTokenReason = (typeof forgotPassword.reasons)[number];
+/** Every reason the new-token request (contract: forgotPassword) may return. */
+export const NEW_TOKEN_REASONS = ['missing_email', 'incorrect_email', 'email_required', 'app_error', 'bot_check_failed'] as const satisfies readonly Reason[];
+export type NewTokenReason = (typeof NEW_TOKEN_REASONS)[number];
 
 export type NewTokenOutcome =
   | { type: 'ok' }
