@@ -13,3 +13,19 @@ export const E2E_SMTP_PORT = E2E_PORT + 1;
 /** Where tests read the mail the server sent (e2e/mail-sink.ts). */
 export const E2E_MAIL_API = `http://127.0.0.1:${E2E_PORT + 2}`;
 export const E2E_MAIL_API_PORT = E2E_PORT + 2;
+
+/**
+ * Two more server instances for the bot-check specs (tests/bot-check.spec.ts), each on its own
+ * port, database and SMTP sink (port +1, its mail API +2); reCAPTCHA's stand-in script and verifier on +3.
+ */
+// Not in E2E_DATA_DIR: start-server.ts empties that while these instances may already be up.
+const BOT_CHECK_DATA_DIR = `${E2E_DATA_DIR}-bot-check`;
+export const BOT_CHECK_INSTANCES = {
+  recaptcha: { port: E2E_PORT + 10, databaseUrl: path.join(BOT_CHECK_DATA_DIR, 'recaptcha.sqlite') },
+  altcha: { port: E2E_PORT + 20, databaseUrl: path.join(BOT_CHECK_DATA_DIR, 'altcha.sqlite') },
+} as const;
+export type BotCheckInstance = keyof typeof BOT_CHECK_INSTANCES;
+export const instanceUrl = (instance: BotCheckInstance) => `http://localhost:${BOT_CHECK_INSTANCES[instance].port}`;
+export const instanceMailApi = (instance: BotCheckInstance) => `http://127.0.0.1:${BOT_CHECK_INSTANCES[instance].port + 2}`;
+/** The reCAPTCHA stand-in: api.js and siteverify (e2e/start-bot-check-server.ts). */
+export const RECAPTCHA_STAND_IN = `http://localhost:${BOT_CHECK_INSTANCES.recaptcha.port + 3}`;

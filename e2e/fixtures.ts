@@ -33,9 +33,14 @@ export function text(locale: Locale, id: string, values: Record<string, string> 
 
 /** Runs the operator CLI (`npm run admin -- …`) against the e2e database. */
 export async function admin(...args: string[]): Promise<string> {
+  return adminOn(E2E_DATABASE_URL, ...args);
+}
+
+/** The operator CLI against another instance's database (the bot-check instances have their own). */
+export async function adminOn(databaseUrl: string, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, NODE_ENV: 'test' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
   });
   return stdout;
 }
@@ -48,7 +53,11 @@ export interface TestUser {
 }
 
 let counter = 0;
-export async function createUser(overrides: Partial<TestUser> & { language?: Locale } = {}): Promise<TestUser> {
+export async function createUser(
+  overrides: Partial<TestUser> & { language?: Locale } = {},
+  /** Another instance's database; the main e2e database when absent. */
+  databaseUrl: string = E2E_DATABASE_URL,
+): Promise<TestUser> {
   counter += 1;
   const user: TestUser = {
     email: `e2e-${process.pid}-${Date.now().toString(36)}-${counter}@example.test`,
@@ -57,7 +66,8 @@ export async function createUser(overrides: Partial<TestUser> & { language?: Loc
     surname: 'Tester',
     ...overrides,
   };
-  await admin(
+  await adminOn(
+    databaseUrl,
     'user',
     'create',
     '--email',
@@ -106,10 +116,13 @@ export interface Mail {
 }
 
 /** Waits for a mail to `to` that arrived after `since` (ms) and matches. */
-export async function waitForMail(to: string, options: { since?: number; match?: (mail: Mail) => boolean } = {}): Promise<Mail> {
+export async function waitForMail(
+  to: string,
+  options: { since?: number; match?: (mail: Mail) => boolean; /** Another instance's sink. */ mailApi?: string } = {},
+): Promise<Mail> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${options.mailApi ?? E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}`);
     const mails = (await response.json()) as Mail[];
     const found = mails
       .filter((mail) => mail.receivedAt >= (options.since ?? 0))
