@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { BOT_CHECK_HEADER } from '@gatehouse/contract';
 import { BOT_CHECK_INSTANCES, RECAPTCHA_STAND_IN, instanceMailApi, instanceUrl, type BotCheckInstance } from '../env.ts';
 import { createUser, expect, pinFrom, test, text, waitForMail } from '../fixtures.ts';
@@ -8,7 +9,7 @@ import { loginScreen } from '../screens/login-screen.ts';
  * The first step passing the check is what these specs prove: the answer asks for
  * the mailed PIN (or signs in at once), and the PIN mail arrives in that instance's sink.
  */
-async function signInOn(instance: BotCheckInstance, page: import('@playwright/test').Page) {
+async function signInOn(instance: BotCheckInstance, page: Page) {
   const user = await createUser({}, BOT_CHECK_INSTANCES[instance].databaseUrl);
   const since = Date.now();
   const login = loginScreen(page);
