@@ -1,23 +1,37 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserRemove, forgotPassword, login, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo } from '@gatehouse/contract';
 import { call, isApiFailure, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
-import { loadDeviceName } from '../../shared/device';
 import { useT } from '../../shared/i18n';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
 import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
-import { BlockedScreen, DisabledScreen } from './screens/blocked-screen';
-import { ForgotPasswordScreen } from './screens/forgot-password-screen';
 import { LoginScreen } from './screens/login-screen';
-import { PinScreen } from './screens/pin-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
-import { RememberedUsersScreen } from './screens/remembered-users-screen';
-import { ResetSentScreen } from './screens/reset-sent-screen';
+import { HeadingMountedContext } from './screens/screen-title';
 import { clearGoCache } from './sign-in.effects';
 import type { SignInDeps } from './sign-in.effects';
-import type { SignInState } from './sign-in.machine';
 import { useSignInMachine } from './use-sign-in-machine';
+
+// The first view holds the login and remembered-user forms; the other screens are one chunk.
+const loadLaterScreens = () => import('./screens/later-screens');
+const PinScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.PinScreen })));
+const RememberedUsersScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.RememberedUsersScreen })));
+const BlockedScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.BlockedScreen })));
+const DisabledScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.DisabledScreen })));
+const ForgotPasswordScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })));
+const ResetSentScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
+
+/** Fetches the later screens once the first view is up, so the next screen shows at once. */
+function preloadLaterScreens(): () => void {
+  const load = () => void loadLaterScreens().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(load, 1000);
+  return () => clearTimeout(id);
+}
 
 export const PIN_MAIL_FAILED_SNACKBAR_ID = 'pin-mail-failed';
 export const RECHECK_SKIP_SNACKBAR_ID = 'pin-recheck-skip';
@@ -36,16 +50,12 @@ export interface SignInFlowProps {
   contactUrl?: string | null;
 }
 
-/** A key per screen: focus moves to the new screen's h1 when it changes. */
-function screenOf(state: SignInState): string {
-  return state.type === 'rememberedUser' ? `rememberedUser:${state.user.userId}` : state.type;
-}
-
 /** One screen per state of the sign-in machine. */
 export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: SignInFlowProps) {
   const t = useT();
   const form = useRef<FormHandle>(null);
   const container = useRef<HTMLDivElement>(null);
+  const firstHeading = useRef<HTMLHeadingElement | null>(null);
   const { show, hide } = useSnackbar();
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
@@ -58,6 +68,8 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       submitPin: (pin) => call(pinSubmit, { body: { pin_code: pin } }),
       skipPin: () => call(pinSkip),
       registerDevice: async () => {
+        // The device-name module and bowser load only now (spec: after a PIN ok with the box ticked).
+        const { loadDeviceName } = await import('../../shared/device');
         const deviceName = await loadDeviceName(navigator.userAgent, {
           defaultName: t('device.defaultName'),
           defaultMobileName: t('device.defaultMobileName'),
@@ -102,17 +114,22 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     send({ type: 'flow.started', rememberedUsers, pinStep: readPinStep() });
   }, [send, rememberedUsers]);
 
-  // Focus follows every screen change (not the first screen: the page has just loaded).
-  const screen = screenOf(state);
-  const shownScreen = useRef<string | null>(null);
-  useEffect(() => {
-    const previous = shownScreen.current;
-    shownScreen.current = screen;
-    if (previous === null || previous === 'unspecified' || previous === screen) return;
-    container.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [screen]);
+  useEffect(() => preloadLaterScreens(), []);
 
-  return <div ref={container}>{renderScreen()}</div>;
+  // Focus follows every screen change: each screen mounts its own h1. Not the first
+  // screen's: the page has just loaded and the user starts at its top.
+  const headingMounted = useCallback((heading: HTMLHeadingElement) => {
+    if (firstHeading.current === null) firstHeading.current = heading;
+    else if (heading !== firstHeading.current) heading.focus();
+  }, []);
+
+  return (
+    <div ref={container}>
+      <HeadingMountedContext value={headingMounted}>
+        <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>{renderScreen()}</Suspense>
+      </HeadingMountedContext>
+    </div>
+  );
 
   function renderScreen() {
     switch (state.type) {
