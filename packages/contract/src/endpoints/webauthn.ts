@@ -145,7 +145,8 @@ export const webauthnOfferSave = defineEndpoint({
   body: WebauthnOfferBody,
   query: undefined,
   answer: StatusAnswer,
-  reasons: ['credentials_required', 'app_error'],
+  // bot_check_failed: a token that is sent is checked (docs/decisions/0140-bot-check.md).
+  reasons: ['credentials_required', 'app_error', 'bot_check_failed'],
   botCheck: { action: 'webauthn_offer', required: false },
 });
 
