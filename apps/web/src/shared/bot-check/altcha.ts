@@ -1,4 +1,4 @@
-import { AltchaChallengeAnswer } from '@gatehouse/contract';
+import type { AltchaChallengeAnswer } from '@gatehouse/contract';
 import { BotCheckUnavailable, withTimeout } from './bot-check-unavailable';
 
 /** Fetching a challenge; solving has its own bound below. */
@@ -21,6 +21,8 @@ interface Solved {
 
 export interface AltchaOptions {
   challengeUrl: string;
+  /** The contract's AltchaChallengeAnswer.safeParse. */
+  parseChallenge: (json: unknown) => { success: true; data: Challenge } | { success: false };
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -89,7 +91,7 @@ export class Altcha {
       throw new BotCheckUnavailable('ALTCHA challenge: no answer');
     }
     if (!response.ok) throw new BotCheckUnavailable(`ALTCHA challenge: HTTP ${response.status}`);
-    const parsed = AltchaChallengeAnswer.safeParse(await response.json().catch(() => null));
+    const parsed = this.options.parseChallenge(await response.json().catch(() => null));
     if (!parsed.success) throw new BotCheckUnavailable('ALTCHA challenge: unreadable');
     return parsed.data;
   }

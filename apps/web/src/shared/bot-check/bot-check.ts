@@ -1,5 +1,5 @@
 import type { BotCheckAction, ServerInfoAnswer } from '@gatehouse/contract';
-import { BotCheckUnavailable } from './bot-check-unavailable';
+import { AltchaChallengeAnswer } from '@gatehouse/contract';
 
 /** The bot check the server asked for, set once at start-up from server info. */
 interface BotCheckClient {
@@ -36,7 +36,8 @@ function lazyClient(kind: 'recaptcha' | 'altcha', create: () => Promise<Implemen
       try {
         implementation = await instance;
       } catch {
-        throw new BotCheckUnavailable(`${kind}: its code did not load`);
+        // call() turns any failure to get a token into ApiFailure('bot_check_unavailable').
+        throw new Error(`${kind}: its code did not load`);
       }
       return implementation.token(action);
     },
@@ -73,7 +74,8 @@ export function configureBotCheck(info: BotCheckServerInfo, deps: { document?: D
   if (challengeUrl && challengeUrl.startsWith('/') && !challengeUrl.startsWith('//')) {
     current = lazyClient('altcha', async () => {
       const { Altcha } = await import('./altcha');
-      const altcha = new Altcha({ challengeUrl, fetch: deps.fetch });
+      // The contract's schema is passed in: importing the contract from the lazy chunk would split it out of the first view's.
+      const altcha = new Altcha({ challengeUrl, fetch: deps.fetch, parseChallenge: (json) => AltchaChallengeAnswer.safeParse(json) });
       altcha.prepare();
       return altcha;
     });

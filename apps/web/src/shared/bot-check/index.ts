@@ -1,3 +1,2 @@
 export { botCheckKind, botCheckToken, configureBotCheck, resetBotCheck, retryBotCheck } from './bot-check';
 export type { BotCheckServerInfo } from './bot-check';
-export { BotCheckUnavailable } from './bot-check-unavailable';
