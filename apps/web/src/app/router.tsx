@@ -7,6 +7,7 @@ import { InternalErrorPage } from './internal-error-page';
 import { lazyWithTimeout } from './lazy-with-timeout';
 import { LoadingPlaceholder } from './page-frame';
 import { ROUTES } from './routes';
+import { MessageAreaGate } from '../shared/i18n';
 import type { StartUpData } from './start-up';
 
 // The demo pages are not part of the first view: separate chunks.
@@ -37,16 +38,24 @@ export function AppRouter({ basename, data: startUpData, redirect }: AppRouterPr
               <SignInFlow rememberedUsers={data.deviceUsers} redirect={redirect} contactUrl={data.serverInfo.contactUrl} />
             </Route>
             <Route path={ROUTES.controlsDemo}>
-              <ControlsDemoScreen />
+              <MessageAreaGate area="demo" fallback={<LoadingPlaceholder />}>
+                <ControlsDemoScreen />
+              </MessageAreaGate>
             </Route>
             <Route path={ROUTES.snackbarDemo}>
-              <SnackbarDemoScreen />
+              <MessageAreaGate area="demo" fallback={<LoadingPlaceholder />}>
+                <SnackbarDemoScreen />
+              </MessageAreaGate>
             </Route>
             <Route path={ROUTES.resetPassword}>
-              <ResetPasswordRoute onDeviceUsers={setDeviceUsers} />
+              <MessageAreaGate area="recovery" fallback={<LoadingPlaceholder />}>
+                <ResetPasswordRoute onDeviceUsers={setDeviceUsers} />
+              </MessageAreaGate>
             </Route>
             <Route path={ROUTES.acceptInvitation}>
-              <AcceptInvitationRoute redirect={redirect} />
+              <MessageAreaGate area="recovery" fallback={<LoadingPlaceholder />}>
+                <AcceptInvitationRoute redirect={redirect} />
+              </MessageAreaGate>
             </Route>
             {/* Any other path: the sign-in route (spec section 2). */}
             <Route>

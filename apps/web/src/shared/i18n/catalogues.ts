@@ -1,24 +1,46 @@
 import type { Locale } from '@gatehouse/contract';
 import { DEFAULT_LOCALE } from '@gatehouse/contract';
-import sk from 'virtual:messages/sk';
+import sk from 'virtual:messages/sk/core';
+import type { MessageArea } from './areas';
 import type { CompiledMessages } from './messages';
 
 /**
- * Slovak ships in the entry chunk (default and fallback locale, spec section 1);
- * the others load on demand.
+ * Slovak's core catalogue ships with the first view (default and fallback
+ * locale, spec section 1); other locales and the areas of lazy screens
+ * (areas.ts) load on demand.
  */
 export const FALLBACK_MESSAGES: CompiledMessages = sk;
 export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
+
+const default_ = (m: { default: CompiledMessages }) => m.default;
 
 export function loadMessages(locale: Locale): Promise<CompiledMessages> {
   switch (locale) {
     case 'sk':
       return Promise.resolve(sk);
     case 'en':
-      return import('virtual:messages/en').then((m) => m.default);
+      return import('virtual:messages/en/core').then(default_);
     case 'cs':
-      return import('virtual:messages/cs').then((m) => m.default);
+      return import('virtual:messages/cs/core').then(default_);
     default:
       return Promise.resolve(locale satisfies never);
   }
+}
+
+// One static import per locale and area, so the bundler emits each as a chunk.
+const AREA_LOADERS: Record<MessageArea, Record<Locale, () => Promise<CompiledMessages>>> = {
+  demo: {
+    sk: () => import('virtual:messages/sk/demo').then(default_),
+    en: () => import('virtual:messages/en/demo').then(default_),
+    cs: () => import('virtual:messages/cs/demo').then(default_),
+  },
+  recovery: {
+    sk: () => import('virtual:messages/sk/recovery').then(default_),
+    en: () => import('virtual:messages/en/recovery').then(default_),
+    cs: () => import('virtual:messages/cs/recovery').then(default_),
+  },
+};
+
+export function loadArea(locale: Locale, area: MessageArea): Promise<CompiledMessages> {
+  return AREA_LOADERS[area][locale]();
 }

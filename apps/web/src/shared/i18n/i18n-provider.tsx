@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@gatehouse/contract';
 import { toLocale } from '@gatehouse/contract';
-import { FALLBACK_LOCALE, FALLBACK_MESSAGES, loadMessages } from './catalogues';
+import type { MessageArea } from './areas';
+import { FALLBACK_LOCALE, FALLBACK_MESSAGES, loadArea, loadMessages } from './catalogues';
 import type { CompiledMessages } from './messages';
 import { saveLanguage } from './language-cookie';
 
@@ -13,38 +14,73 @@ interface LocaleContextValue {
   applyLanguage: (language: string | null | undefined) => Promise<void>;
   /** The user's choice: switches at once and remembers it in the language cookie. */
   chooseLocale: (locale: Locale) => Promise<void>;
+  /** Areas whose messages are merged into the current catalogue. */
+  loadedAreas: ReadonlySet<MessageArea>;
+  /** Loads an area's messages (areas.ts) for the current and every later locale. */
+  requireArea: (area: MessageArea) => Promise<void>;
 }
 
 const LocaleContext = createContext<LocaleContextValue | null>(null);
 
 export interface I18nProviderProps {
   children: ReactNode;
-  /** A catalogue already loaded (tests, or a page that loaded it before rendering). */
+  /** A catalogue already loaded (tests, or a page that loaded it before rendering); areas count as loaded. */
   initial?: { locale: Locale; messages: CompiledMessages };
 }
 
+interface CatalogueState {
+  locale: Locale;
+  messages: CompiledMessages;
+  areas: ReadonlySet<MessageArea>;
+}
+
+const EVERY_AREA: ReadonlySet<MessageArea> = new Set<MessageArea>(['demo', 'recovery']);
+
 export function I18nProvider({ children, initial }: I18nProviderProps) {
-  const [state, setState] = useState<{ locale: Locale; messages: CompiledMessages }>(
-    initial ?? { locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES },
+  const [state, setState] = useState<CatalogueState>(
+    initial
+      ? { ...initial, areas: EVERY_AREA }
+      : { locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES, areas: new Set() },
   );
   const latest = useRef<Locale>(state.locale);
+  const wanted = useRef<Set<MessageArea>>(new Set(initial ? EVERY_AREA : []));
 
-  const switchTo = useCallback(async (requested: Locale) => {
-    latest.current = requested;
-    let locale = requested;
-    let messages: CompiledMessages;
-    try {
-      messages = await loadMessages(requested);
-    } catch {
-      // A catalogue that cannot load leaves the page in the fallback language, still usable.
-      locale = FALLBACK_LOCALE;
-      messages = FALLBACK_MESSAGES;
-    }
-    // A newer choice made while this catalogue was loading wins.
-    if (latest.current !== requested) return;
-    document.documentElement.lang = locale;
-    setState({ locale, messages });
+  /** Core catalogue plus every wanted area, for one locale. */
+  const load = useCallback(async (locale: Locale): Promise<CatalogueState> => {
+    const areas = [...wanted.current];
+    const [core, ...parts] = await Promise.all([loadMessages(locale), ...areas.map((area) => loadArea(locale, area))]);
+    return { locale, messages: Object.assign({}, core, ...parts) as CompiledMessages, areas: new Set(areas) };
   }, []);
+
+  const switchTo = useCallback(
+    async (requested: Locale) => {
+      latest.current = requested;
+      let next: CatalogueState;
+      try {
+        next = await load(requested);
+      } catch {
+        // A catalogue that cannot load leaves the page in the fallback language, still usable.
+        next = await load(FALLBACK_LOCALE).catch(() => ({ locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES, areas: new Set<MessageArea>() }));
+      }
+      // A newer choice made while this catalogue was loading wins.
+      if (latest.current !== requested) return;
+      document.documentElement.lang = next.locale;
+      setState(next);
+    },
+    [load],
+  );
+
+  const requireArea = useCallback(
+    async (area: MessageArea) => {
+      if (wanted.current.has(area)) return;
+      wanted.current.add(area);
+      const locale = latest.current;
+      const messages = await loadArea(locale, area);
+      if (latest.current !== locale) return; // a locale switch loads every wanted area itself
+      setState((current) => ({ ...current, messages: { ...current.messages, ...messages }, areas: new Set([...current.areas, area]) }));
+    },
+    [],
+  );
 
   const applyLanguage = useCallback((language: string | null | undefined) => switchTo(toLocale(language)), [switchTo]);
   const chooseLocale = useCallback(
@@ -55,8 +91,8 @@ export function I18nProvider({ children, initial }: I18nProviderProps) {
     [switchTo],
   );
   const value = useMemo<LocaleContextValue>(
-    () => ({ locale: state.locale, applyLanguage, chooseLocale }),
-    [state.locale, applyLanguage, chooseLocale],
+    () => ({ locale: state.locale, applyLanguage, chooseLocale, loadedAreas: state.areas, requireArea }),
+    [state.locale, state.areas, applyLanguage, chooseLocale, requireArea],
   );
 
   return (
@@ -72,4 +108,18 @@ export function useLocale(): LocaleContextValue {
   const value = useContext(LocaleContext);
   if (!value) throw new Error('useLocale needs an I18nProvider');
   return value;
+}
+
+/**
+ * Renders its children once the messages of `area` are in the catalogue,
+ * `fallback` until then. Used by the routes of lazy screens.
+ */
+export function MessageAreaGate({ area, fallback, children }: { area: MessageArea; fallback: ReactNode; children: ReactNode }) {
+  const { loadedAreas, requireArea } = useLocale();
+  const [failed, setFailed] = useState<unknown>(null);
+  useEffect(() => {
+    requireArea(area).catch(setFailed);
+  }, [area, requireArea]);
+  if (failed) throw failed instanceof Error ? failed : new Error('messages failed to load');
+  return loadedAreas.has(area) ? children : fallback;
 }

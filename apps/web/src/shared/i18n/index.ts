@@ -1,5 +1,6 @@
 export type { MessageId, CompiledMessages } from './messages';
-export { I18nProvider, useLocale } from './i18n-provider';
+export { I18nProvider, MessageAreaGate, useLocale } from './i18n-provider';
+export type { MessageArea } from './areas';
 export { useT } from './use-t';
 export type { MessageValues } from './use-t';
 export { loadMessages, FALLBACK_LOCALE } from './catalogues';

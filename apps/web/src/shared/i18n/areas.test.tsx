@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import core from 'virtual:messages/en/core';
+import recovery from 'virtual:messages/en/recovery';
+import all from 'virtual:messages/en';
+import { areaOf } from './areas';
+import { I18nProvider, MessageAreaGate } from './i18n-provider';
+import { useT } from './use-t';
+
+function ResetTitle() {
+  const t = useT();
+  return <h1>{t('reset.title')}</h1>;
+}
+
+describe('catalogue areas', () => {
+  it('keeps the recovery and demo texts out of the core catalogue and loses none', () => {
+    expect(Object.keys(core).some((id) => areaOf(id) !== 'core')).toBe(false);
+    expect(Object.keys(recovery).length).toBeGreaterThan(10);
+    expect(Object.keys(recovery).every((id) => areaOf(id) === 'recovery')).toBe(true);
+    expect(core['signIn.login.title']).toBeDefined();
+    expect(core['reset.title']).toBeUndefined();
+    const demoCount = Object.keys(all).filter((id) => areaOf(id) === 'demo').length;
+    expect(Object.keys(core).length + Object.keys(recovery).length + demoCount).toBe(Object.keys(all).length);
+  });
+
+  it('renders a lazy screen only once its area is loaded, in the current language', async () => {
+    render(
+      <I18nProvider>
+        <MessageAreaGate area="recovery" fallback={<p>waiting</p>}>
+          <ResetTitle />
+        </MessageAreaGate>
+      </I18nProvider>,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    // Slovak is the default locale: the Slovak recovery texts arrive.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nastavte si nové heslo' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Catalogue areas: messages of screens that are not part of the sign-in
+ * route's first view ship in their own chunks and are merged into the
+ * catalogue when a route that needs them opens (see MessageArea).
+ * Everything else is the "core" catalogue, loaded at start.
+ * Pure data: also read by messages-plugin.ts at build time.
+ */
+export const MESSAGE_AREAS = {
+  demo: ['demo.'],
+  recovery: ['registration.', 'reset.', 'recovery.', 'setPassword.'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MessageArea = keyof typeof MESSAGE_AREAS;
+
+export function areaOf(id: string): MessageArea | 'core' {
+  for (const [area, prefixes] of Object.entries(MESSAGE_AREAS) as [MessageArea, readonly string[]][]) {
+    if (prefixes.some((prefix) => id.startsWith(prefix))) return area;
+  }
+  return 'core';
+}
