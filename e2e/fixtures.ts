@@ -96,8 +96,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export const test = base.extend<{ user: TestUser; lang: Locale }>({
   /** The app language for the test, chosen as the footer does (gh_lang cookie). */
   lang: ['en', { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern
   user: async ({}, use) => {
-    await use(await createUser());
+    const user = await createUser();
+    await use(user);
+    // Clean up: the account and everything kept for it (devices, PINs, links, passkeys).
+    await admin('user', 'delete', '--email', user.email);
   },
   page: async ({ page, baseURL, lang }, use) => {
     await page.context().addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? 'http://localhost' }]);

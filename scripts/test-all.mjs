@@ -57,13 +57,19 @@ const built = check('build web app', 'npm', ['run', 'build', '-w', '@gatehouse/w
 // 3. Unit and integration tests.
 step('vitest (contract, server, web)');
 const vitestReport = path.join(reports, 'vitest.json');
-exec('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestExit = exec('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  // A run that exits non-zero with no failed test (an unhandled error, no test found) still fails.
+  const unexplained = vitestExit !== 0 && report.numFailedTests + (report.numFailedTestSuites ?? 0) === 0 ? 1 : 0;
+  const empty = report.numTotalTests === 0 ? 1 : 0;
+  const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) + Math.max(unexplained, empty);
   totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  totals.failed += failed;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  lines.push(`${report.numFailedTests + (report.numFailedTestSuites ?? 0) ? 'FAIL' : 'ok  '} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites ?? 0} files failed to run`);
+  lines.push(
+    `${failed ? 'FAIL' : 'ok  '} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites ?? 0} files failed to run${unexplained || empty ? `, exit code ${vitestExit}${empty ? ', no tests ran' : ''}` : ''}`,
+  );
 } else {
   totals.failed += 1;
   lines.push('FAIL vitest: no report (the runner crashed)');
@@ -77,12 +83,13 @@ if (withE2e) {
     lines.push('FAIL playwright: not run, the build failed');
   } else {
     const e2eReport = path.join(reports, 'playwright.json');
-    exec('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    const e2eExit = exec('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROME_PATH: chromium },
     });
     if (existsSync(e2eReport)) {
       const { stats, errors } = JSON.parse(readFileSync(e2eReport, 'utf8'));
-      const failed = stats.unexpected + stats.flaky + (errors?.length ?? 0);
+      const counted = stats.unexpected + stats.flaky + (errors?.length ?? 0);
+      const failed = counted + (e2eExit !== 0 && counted === 0 ? 1 : 0) + (stats.expected === 0 ? 1 : 0);
       totals.passed += stats.expected;
       totals.failed += failed;
       totals.skipped += stats.skipped;

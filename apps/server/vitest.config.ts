@@ -5,9 +5,8 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // argon2 at OWASP parameters and a real database per file: keep files apart, but not too many at once (2 shared cores).
+    // argon2 at OWASP parameters and a real database per file: keep files apart (the worker count is set for all projects at the root).
     pool: 'forks',
-    maxWorkers: 2,
     testTimeout: 20_000,
   },
 });

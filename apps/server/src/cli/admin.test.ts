@@ -76,6 +76,16 @@ describe('operator CLI', () => {
   }, 30_000);
 });
 
+describe('operator CLI: delete', () => {
+  it('erases an account so that it is gone from the list and its e-mail can be used again', async () => {
+    expect((await admin('user', 'create', '--email', 'gone@example.test', '--password', 'Strong-Pass-1')).code).toBe(0);
+    expect(await admin('user', 'delete', '--email', 'Gone@Example.test')).toMatchObject({ code: 0, out: 'Deleted gone@example.test.' });
+    expect((await admin('user', 'list')).out).not.toMatch(/gone@example\.test/);
+    expect((await admin('user', 'delete', '--email', 'gone@example.test')).err).toBe('Error: No account has the e-mail gone@example.test');
+    expect((await admin('user', 'create', '--email', 'gone@example.test', '--password', 'Strong-Pass-1')).code).toBe(0);
+  });
+});
+
 describe('operator CLI: unblock', () => {
   it('clears the block and the wrong-PIN count of an account, and refuses an unknown e-mail', async () => {
     await admin('user', 'create', '--email', 'blocked@example.test', '--password', 'Strong-Pass-1');

@@ -60,6 +60,17 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     });
 
   user
+    .command('delete')
+    .description('erase an account with its sessions, devices, links and passkeys')
+    .requiredOption('--email <email>', 'e-mail address')
+    .action(async (o: { email: string }) => {
+      await withAccounts(async (accounts) => {
+        await accounts.delete(o.email);
+        out(`Deleted ${o.email.trim().toLowerCase()}.`);
+      });
+    });
+
+  user
     .command('unblock')
     .description('lift the block after wrong PINs and start the PIN attempts again')
     .requiredOption('--email <email>', 'e-mail address')

@@ -91,6 +91,14 @@ export class AccountService {
     if (!(await this.users.unblock(normalizeEmail(email), this.now()))) throw unknownEmail(email);
   }
 
+  /** Erases the account and everything kept for it; its sessions end first. */
+  async delete(email: string): Promise<void> {
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    if (!user) throw unknownEmail(email);
+    await this.sessions.endAllForUser(user.id);
+    if (!(await this.users.deleteByEmail(user.email))) throw unknownEmail(email);
+  }
+
   async enable(email: string): Promise<void> {
     if (!(await this.users.setDisabledAt(normalizeEmail(email), null, this.now()))) throw unknownEmail(email);
   }

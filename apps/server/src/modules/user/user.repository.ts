@@ -63,6 +63,12 @@ export class UserRepository {
     });
   }
 
+  /** Deletes the account; its PINs, devices, tokens and passkeys go with it (foreign keys cascade). */
+  async deleteByEmail(normalizedEmail: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('email', '=', normalizedEmail).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async count(): Promise<number> {
     const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return toCount(row.n as string | number);
