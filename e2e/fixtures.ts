@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { E2E_DATABASE_URL, E2E_MAIL_API, REPO_ROOT } from './env.ts';
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MAIL_API, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
 
 const run = promisify(execFile);
 
@@ -33,14 +33,19 @@ export function text(locale: Locale, id: string, values: Record<string, string> 
 
 /** Runs the operator CLI (`npm run admin -- …`) against the e2e database. */
 export async function admin(...args: string[]): Promise<string> {
-  return adminOn(E2E_DATABASE_URL, ...args);
+  // Same origin and SMTP sink as the server under test: invitation links and mails are real.
+  return runAdmin({ DATABASE_URL: E2E_DATABASE_URL, PUBLIC_ORIGIN: E2E_BASE_URL, SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` }, args);
 }
 
 /** The operator CLI against another instance's database (the bot-check instances have their own). */
 export async function adminOn(databaseUrl: string, ...args: string[]): Promise<string> {
+  return runAdmin({ DATABASE_URL: databaseUrl }, args);
+}
+
+async function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
+    env: { ...process.env, NODE_ENV: 'test', ...env },
   });
   return stdout;
 }
@@ -143,4 +148,12 @@ export function pinFrom(mail: Mail): string {
   const match = /@\S+ #([A-Z0-9]+)\s*$/.exec(mail.text.trim());
   if (!match?.[1]) throw new Error(`no origin-bound PIN line in: ${mail.text}`);
   return match[1];
+}
+
+/** The first link to the app in a mail (reset or invitation), as a path with query. */
+export function linkFrom(mail: Mail, path: '/signin/reset-password' | '/signin/accept-invitation'): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+[^\\s"<>]*`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  const url = new URL(match[0].replace(/&amp;/g, '&'));
+  return `${url.pathname}${url.search}`;
 }
