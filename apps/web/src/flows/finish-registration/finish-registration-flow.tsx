@@ -5,6 +5,8 @@ import { loadDeviceName } from '../../shared/device';
 import { LoadingScreen, isServiceUnavailable } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
+import { shouldOfferPasskey } from '../../shared/passkeys';
+import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
 import type { FinishRegistrationDeps } from './finish-registration.effects';
 import { CreatePasswordScreen } from './screens/create-password-screen';
 import { ExpiredInvitationScreen } from './screens/expired-invitation-screen';
@@ -38,8 +40,6 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
 
   const deps = useMemo<FinishRegistrationDeps>(() => {
-    /** After a registration. The passkey offer (a later issue) goes here; now the safe redirect. */
-    const afterRegistration = () => redirect();
     return {
       tokenInfo: (value) => call(tokenInfo, { query: { token: value } }),
       register: (body) => call(register, { body }),
@@ -56,7 +56,8 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
       handleGlobalFailure,
       clearEmail: () => newTokenForm.current?.clearEmail(),
       goToSignIn,
-      afterRegistration,
+      shouldOfferPasskey: () => shouldOfferPasskey(),
+      redirect,
     };
   }, [redirect, userAgent, t, handleGlobalFailure, goToSignIn]);
   const { state, send } = useFinishRegistrationMachine(token, deps);
@@ -107,6 +108,8 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
       );
     case 'finishing':
       return <LoadingScreen label={t('app.loading')} />;
+    case 'passkeyOffer':
+      return <PasskeyOfferScreen onDone={() => send({ type: 'passkeyOffer.finished' })} />;
     default:
       return state satisfies never;
   }

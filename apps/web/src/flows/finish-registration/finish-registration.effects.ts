@@ -13,8 +13,10 @@ export interface FinishRegistrationDeps {
   handleGlobalFailure: (error: unknown) => void;
   clearEmail: () => void;
   goToSignIn: () => void;
-  /** After a registration: the passkey offer (later issue); now the safe redirect. */
-  afterRegistration: () => void;
+  /** After a registration: passkeys supported and GET /api/webauthn/offer says offer (never throws). */
+  shouldOfferPasskey: () => Promise<boolean>;
+  /** The safe redirect. */
+  redirect: () => void;
 }
 
 /** Runs one effect; the events it produces go back through `send`. */
@@ -74,7 +76,10 @@ export async function runFinishRegistrationEffect(
       deps.goToSignIn();
       return;
     case 'registration.finish':
-      deps.afterRegistration();
+      send({ type: 'passkeyOffer.checked', offer: await deps.shouldOfferPasskey() });
+      return;
+    case 'navigation.redirect':
+      deps.redirect();
       return;
     default:
       return effect satisfies never;

@@ -6,8 +6,9 @@
  * Spec section 4, "Registration": the token is checked on load (an invalid
  * one leads to the expired-token page); welcome → set the first password →
  * success signs the user in (clarifications) → pair-device page (skip or
- * pair) → afterRegistration (the passkey offer comes there with a later
- * issue; now it goes to the safe redirect).
+ * pair) → afterRegistration: the passkey offer when the browser supports
+ * passkeys and the server says so (the same offer as after a sign-in), then the
+ * safe redirect.
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
@@ -32,8 +33,10 @@ export type FinishRegistrationState =
     }
   | { type: 'newTokenSent' }
   | { type: 'pairDevice'; pairing: boolean; notice: 'pairFailed' | null }
-  /** Registered (and paired or not): afterRegistration is under way, the page is leaving. */
-  | { type: 'finishing' };
+  /** Registered (and paired or not): the offer check, or the redirect, is under way. */
+  | { type: 'finishing' }
+  /** The passkey registration offer (shared with sign-in: shared/passkeys). */
+  | { type: 'passkeyOffer' };
 
 export type FinishRegistrationEvent =
   | { type: 'flow.started' }
@@ -58,7 +61,10 @@ export type FinishRegistrationEvent =
   | { type: 'device.pairChosen' }
   | { type: 'device.paired' }
   /** Pairing failed in any way: the user is registered and signed in, so only a notice; skip stays open. */
-  | { type: 'device.pairFailed' };
+  | { type: 'device.pairFailed' }
+  | { type: 'passkeyOffer.checked'; offer: boolean }
+  /** Activated, ask later or don't ask again: the offer screen has done its calls. */
+  | { type: 'passkeyOffer.finished' };
 
 export type FinishRegistrationEffect =
   | { type: 'token.check'; token: string }
@@ -67,8 +73,9 @@ export type FinishRegistrationEffect =
   | { type: 'email.clear' }
   | { type: 'navigation.signIn' }
   | { type: 'device.pair' }
-  /** afterRegistration(): the passkey offer (later issue), now the safe redirect. */
-  | { type: 'registration.finish' };
+  /** afterRegistration(): the passkey offer check; `passkeyOffer.checked` follows. */
+  | { type: 'registration.finish' }
+  | { type: 'navigation.redirect' };
 
 export interface FinishRegistrationTransition {
   state: FinishRegistrationState;
@@ -128,7 +135,10 @@ export function transition(
     case 'pairDevice':
       return onPairDevice(state, event);
     case 'finishing':
-      return stay(state);
+      if (event.type !== 'passkeyOffer.checked') return stay(state);
+      return event.offer ? go({ type: 'passkeyOffer' }) : go(state, { type: 'navigation.redirect' });
+    case 'passkeyOffer':
+      return event.type === 'passkeyOffer.finished' ? go({ type: 'finishing' }, { type: 'navigation.redirect' }) : stay(state);
     default:
       return state satisfies never;
   }

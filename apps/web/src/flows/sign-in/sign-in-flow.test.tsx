@@ -52,7 +52,7 @@ describe('login form', () => {
     renderFlow();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     const email = screen.getByRole('textbox', { name: 'Email address' });
-    expect(email.getAttribute('autocomplete')).toBe('username');
+    expect(email.getAttribute('autocomplete')).toBe('username webauthn');
     expect(email.getAttribute('type')).toBe('email');
     expect(email.getAttribute('inputmode')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');

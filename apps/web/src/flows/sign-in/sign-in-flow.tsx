@@ -1,8 +1,20 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
-import { deviceUserRemove, forgotPassword, login, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo } from '@gatehouse/contract';
+import {
+  deviceUserRemove,
+  forgotPassword,
+  login,
+  newDevice,
+  pinAttempts,
+  pinSkip,
+  pinSubmit,
+  userInfo,
+  webauthnGet,
+  webauthnGetOptions,
+} from '@gatehouse/contract';
 import { call, isApiFailure, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
 import { useT } from '../../shared/i18n';
+import { LazyBiometricRestrictedDialog, authenticateWithPasskey, shouldOfferPasskey, supportsPasskeys, useConditionalMediation } from '../../shared/passkeys';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
 import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
@@ -10,6 +22,7 @@ import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
 import { HeadingMountedContext } from './screens/screen-title';
 import { clearGoCache } from './sign-in.effects';
+import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
 import { useSignInMachine } from './use-sign-in-machine';
 
@@ -21,6 +34,7 @@ const BlockedScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.Bl
 const DisabledScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.DisabledScreen })));
 const ForgotPasswordScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })));
 const ResetSentScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
+const PasskeyOfferScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.PasskeyOfferScreen })));
 
 /** Fetches the later screens once the first view is up, so the next screen shows at once. */
 function preloadLaterScreens(): () => void {
@@ -41,6 +55,12 @@ export const RECHECK_SKIP_SNACKBAR_ID = 'pin-recheck-skip';
  * (WCAG 2.2.1; docs/decisions/0007-sign-in-view-states.md).
  */
 export const RECHECK_SKIP_SNACKBAR_MS = 10 * 60 * 1000;
+export const PASSKEY_NOT_AVAILABLE_SNACKBAR_ID = 'passkey-not-available';
+/**
+ * The credentials-not-available snackbar with its Activate action stays while the form is
+ * shown (like the recheck skip; docs/decisions/0008-passkeys-in-the-app.md) and goes with it.
+ */
+export const PASSKEY_ACTIVATION_SNACKBAR_MS = 10 * 60 * 1000;
 
 export interface SignInFlowProps {
   rememberedUsers: readonly DeviceUser[];
@@ -59,6 +79,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const { show, hide } = useSnackbar();
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
+  const abortConditional = useRef<() => void>(() => undefined);
 
   const deps = useMemo<SignInDeps>(
     () => ({
@@ -105,10 +126,44 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       hideRecheckSkip: () => hide(RECHECK_SKIP_SNACKBAR_ID),
       savePinStep,
       clearPinStep,
+      passkeySupported: supportsPasskeys,
+      abortConditionalPasskey: () => abortConditional.current(),
+      passkeyOptions: (userId) => call(webauthnGetOptions, { query: userId === null ? {} : { userId } }),
+      passkeyAssert: authenticateWithPasskey,
+      passkeyVerify: (body) => call(webauthnGet, { body }),
+      showPasskeyNotAvailable: (activation, activate) =>
+        show(
+          activation
+            ? {
+                id: PASSKEY_NOT_AVAILABLE_SNACKBAR_ID,
+                message: t(PASSKEY_NOT_AVAILABLE_MESSAGES.activation),
+                action: { label: t(PASSKEY_NOT_AVAILABLE_MESSAGES.activationAction), onClick: activate },
+                durationMs: PASSKEY_ACTIVATION_SNACKBAR_MS,
+              }
+            : { id: PASSKEY_NOT_AVAILABLE_SNACKBAR_ID, message: t(PASSKEY_NOT_AVAILABLE_MESSAGES.info) },
+        ),
+      shouldOfferPasskey: () => shouldOfferPasskey(),
     }),
     [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
   const { state, send } = useSignInMachine(deps);
+
+  // Conditional mediation on the login views: started when one is shown, aborted when it is
+  // left, while a passkey sign-in is under way, and after the server's timeout.
+  const loginView = state.type === 'loginForm' ? 'login' : state.type === 'rememberedUser' ? `remembered:${state.user.userId}` : null;
+  const passkeyIdle = (state.type === 'loginForm' || state.type === 'rememberedUser') && !state.passkeyBusy;
+  const abortConditionalMediation = useConditionalMediation({
+    enabled: passkeyIdle,
+    restartKey: `${loginView}:${state.type === 'loginForm' || state.type === 'rememberedUser' ? state.passkeyRound : 0}`,
+    ...(state.type === 'rememberedUser' ? { userId: state.user.userId } : {}),
+    onReady: () => send({ type: 'passkey.conditionalReady' }),
+    onAsserted: (body) => send({ type: 'passkey.asserted', body, source: 'autofill' }),
+  });
+  useLayoutEffect(() => {
+    abortConditional.current = abortConditionalMediation;
+  }, [abortConditionalMediation]);
+  // The Activate snackbar belongs to the form it was shown on.
+  useEffect(() => () => hide(PASSKEY_NOT_AVAILABLE_SNACKBAR_ID), [loginView, hide]);
 
   useEffect(() => {
     send({ type: 'flow.started', rememberedUsers, pinStep: readPinStep() });
@@ -128,6 +183,10 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       <HeadingMountedContext value={headingMounted}>
         <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>{renderScreen()}</Suspense>
       </HeadingMountedContext>
+      <LazyBiometricRestrictedDialog
+        open={(state.type === 'loginForm' || state.type === 'rememberedUser') && state.passkeyNotice === 'restricted'}
+        onClose={() => send({ type: 'passkey.noticeClosed' })}
+      />
     </div>
   );
 
@@ -145,6 +204,10 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             serverFieldErrors={state.serverFieldErrors}
             onSubmit={(body) => send({ type: 'login.submitted', body })}
             onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
+            passkeyBusy={state.passkeyBusy}
+            passkeyNotice={state.passkeyNotice}
+            deviceOffer={state.deviceOffer}
+            onPasskey={() => send({ type: 'passkey.requested' })}
           />
         );
       case 'rememberedUsers':
@@ -169,6 +232,9 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             onSubmit={(body) => send({ type: 'login.submitted', body })}
             onBack={() => send({ type: 'remembered.listOpened' })}
             onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
+            passkeyBusy={state.passkeyBusy}
+            passkeyNotice={state.passkeyNotice}
+            onPasskey={() => send({ type: 'passkey.requested' })}
           />
         );
       case 'pin':
@@ -208,6 +274,8 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
         );
       case 'resetSent':
         return <ResetSentScreen onSignIn={() => send({ type: 'resetSent.closed' })} />;
+      case 'passkeyOffer':
+        return <PasskeyOfferScreen onDone={() => send({ type: 'passkeyOffer.finished' })} />;
       default:
         return state satisfies never;
     }

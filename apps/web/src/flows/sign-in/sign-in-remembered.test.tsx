@@ -19,7 +19,7 @@ describe('remembered accounts', () => {
     renderFlow({ users: [jana, petr] });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to the account list, jana@example.sk' }).textContent).toContain('jana@example.sk');
-    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password webauthn');
     expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
   });
 

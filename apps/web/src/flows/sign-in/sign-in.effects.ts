@@ -1,5 +1,9 @@
-import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer } from '@gatehouse/contract';
-import type { FormField, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody } from '@gatehouse/contract';
+import { WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
+import { classifyCeremonyError, toRequestOptions } from '../../shared/passkeys';
+import type { GetOptionsAnswer } from '../../shared/passkeys';
+import type { FormField, PasskeySignInAnswer, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
 
 /** The I/O, focus and navigation the sign-in machine's effects need, injected. */
 export interface SignInDeps {
@@ -30,6 +34,20 @@ export interface SignInDeps {
   hideRecheckSkip: () => void;
   savePinStep: (step: PinStep) => void;
   clearPinStep: () => void;
+  /** The browser can run WebAuthn (checked before every passkey ceremony). */
+  passkeySupported: () => boolean;
+  /** Aborts a pending conditional (autofill) request: the button's ceremony comes first. */
+  abortConditionalPasskey: () => void;
+  /** GET /api/webauthn/get, with ?userId= on the remembered-user form. */
+  passkeyOptions: (userId: string | null) => Promise<GetOptionsAnswer>;
+  /** The modal WebAuthn ceremony (navigator.credentials.get), as the strict contract body. */
+  passkeyAssert: (options: PublicKeyCredentialRequestOptionsJSON) => Promise<WebauthnGetBody>;
+  /** POST /api/webauthn/get. */
+  passkeyVerify: (body: WebauthnGetBody) => Promise<PasskeySignInAnswer>;
+  /** The credentials-not-available snackbar; with `activation`, its action sends passkey.activateChosen. */
+  showPasskeyNotAvailable: (activation: boolean, activate: () => void) => void;
+  /** Passkeys supported and GET /api/webauthn/offer says offer (never throws). */
+  shouldOfferPasskey: () => Promise<boolean>;
 }
 
 /**
@@ -162,6 +180,30 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
     case 'app.serverError':
       deps.enterServerError();
       return;
+    case 'passkey.ceremony':
+      return runPasskeyCeremony(effect.userId, deps, send);
+    case 'passkey.verify': {
+      let answer: PasskeySignInAnswer;
+      try {
+        answer = await deps.passkeyVerify(effect.body);
+      } catch (error) {
+        if (deps.isNoAnswer(error)) send({ type: 'passkey.failed', problem: 'failed' });
+        else if (deps.isAppError(error)) send({ type: 'passkey.failed', problem: 'internalError' });
+        // Throttled (429), bot check unavailable …: the global handler's snackbar.
+        else abandon(error, { type: 'passkey.abandoned' });
+        return;
+      }
+      send({ type: 'passkey.answered', answer });
+      return;
+    }
+    case 'snackbar.passkeyNotAvailable':
+      deps.showPasskeyNotAvailable(effect.activation, () => send({ type: 'passkey.activateChosen' }));
+      return;
+    case 'passkeyOffer.check': {
+      const offer = effect.activate ? deps.passkeySupported() : await deps.shouldOfferPasskey();
+      send({ type: 'passkeyOffer.checked', offer });
+      return;
+    }
     default:
       return effect satisfies never;
   }
@@ -170,4 +212,36 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
 /** Clears the browser cache named go-cache (spec section 4) where the Cache API exists. */
 export async function clearGoCache(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete('go-cache');
+}
+
+/** The passkey button: conditional request aborted first, then support, options and the modal ceremony. */
+async function runPasskeyCeremony(userId: string | null, deps: SignInDeps, send: (event: SignInEvent) => void): Promise<void> {
+  deps.abortConditionalPasskey();
+  if (!deps.passkeySupported()) {
+    send({ type: 'passkey.failed', problem: 'unsupported' });
+    return;
+  }
+  let options: PublicKeyCredentialRequestOptionsJSON;
+  try {
+    const answer = await deps.passkeyOptions(userId);
+    if (answer.status === WEBAUTHN_NOT_FOUND) {
+      send({ type: 'passkey.failed', problem: 'credentialsNotAvailable' });
+      return;
+    }
+    if (answer.status !== 'ok' || answer.getStructure === undefined) throw new Error(`webauthn get options: ${answer.status}`);
+    options = toRequestOptions(answer.getStructure);
+  } catch {
+    // No answer, app_error, an unusable structure: the options are not available.
+    send({ type: 'passkey.failed', problem: 'optionsUnavailable' });
+    return;
+  }
+  let body: WebauthnGetBody;
+  try {
+    body = await deps.passkeyAssert(options);
+  } catch (error) {
+    const failure = classifyCeremonyError(error);
+    send({ type: 'passkey.failed', problem: failure === 'cancelled' || failure === 'restricted' ? failure : 'failed' });
+    return;
+  }
+  send({ type: 'passkey.asserted', body, source: 'button' });
 }

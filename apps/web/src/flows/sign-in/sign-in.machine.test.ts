@@ -60,9 +60,9 @@ describe('sign-in machine: login statuses', () => {
     expect(transition(submitted, { type: 'login.submitted', body }).effects).toEqual([]);
   });
 
-  it('goes on after sign-in on status ok (the redirect) and stays submitting', () => {
+  it('goes on after sign-in on status ok (the passkey offer check) and stays submitting', () => {
     const next = answer({ status: 'ok' });
-    expect(next.effects).toEqual([{ type: 'navigation.redirect' }]);
+    expect(next.effects).toEqual([{ type: 'passkeyOffer.check', activate: false }]);
     expect(next.state).toMatchObject({ submitting: true });
   });
 
@@ -184,7 +184,7 @@ describe('sign-in machine: the PIN form', () => {
   });
 
   it('ends the step and goes on after sign-in on ok', () => {
-    expect(pinAnswer({ status: 'ok' }).effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'navigation.redirect' }]);
+    expect(pinAnswer({ status: 'ok' }).effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'passkeyOffer.check', activate: false }]);
   });
 
   it('registers the device and refreshes user info before going on when the box was ticked', () => {
@@ -193,7 +193,7 @@ describe('sign-in machine: the PIN form', () => {
       { type: 'snackbar.recheckSkipHide' },
       { type: 'device.register' },
       { type: 'user.refresh' },
-      { type: 'navigation.redirect' },
+      { type: 'passkeyOffer.check', activate: false },
     ]);
   });
 
@@ -239,7 +239,7 @@ describe('sign-in machine: the PIN form', () => {
     const requested = transition(pinFrom('pin_code_recheck_required'), { type: 'pin.skipRequested' });
     expect(requested.effects).toEqual([{ type: 'pin.skip' }]);
     const skipped = transition(requested.state, { type: 'pin.skipAnswered', answer: { status: 'ok' } });
-    expect(skipped.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'navigation.redirect' }]);
+    expect(skipped.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'passkeyOffer.check', activate: false }]);
   });
 
   it('refuses to skip a mandatory recheck or a first PIN', () => {

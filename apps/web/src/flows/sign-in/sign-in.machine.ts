@@ -4,11 +4,12 @@
  * Effects are data; sign-in.effects.ts runs them, in order, with injected I/O,
  * timers and focus, so this file needs neither a DOM nor a network.
  *
- * The sign-in view states of spec section 4. The passkey registration offer
- * comes with the passkey issue: it becomes one more member of SignInState and
- * `afterSignIn()` then checks the offer instead of redirecting.
+ * The sign-in view states of spec section 4, with the passkey registration
+ * offer (`passkeyOffer`): `afterSignIn()` checks the offer instead of redirecting.
+ * Passkey sign-in (button and conditional mediation) runs on the two login forms
+ * (docs/decisions/0008-passkeys-in-the-app.md).
  */
-import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer } from '@gatehouse/contract';
+import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody } from '@gatehouse/contract';
 
 /** Every reason the login call may return (contract: ENDPOINTS login.reasons). */
 export const LOGIN_REASONS = [
@@ -56,6 +57,31 @@ const FIELD_OF_REASON: Partial<Record<LoginReason, LoginField>> = {
  */
 export type LoginNotice = 'invalid_credentials' | 'email_not_verified' | 'bot_check_failed' | 'credentials_required' | 'no_answer' | 'unexpected';
 
+/** Every reason the passkey sign-in may return (contract: webauthnGet.reasons). */
+export const PASSKEY_REASONS = ['invalid_credentials', 'account_disabled', 'blocked', 'email_not_verified', 'app_error', 'bot_check_failed'] as const;
+export type PasskeyReason = (typeof PASSKEY_REASONS)[number];
+
+/** The answer of POST /api/webauthn/get: `ok` is the whole sign-in (no PIN), `email` with account_disabled. */
+export type PasskeySignInAnswer = StatusAnswer & { email?: string };
+
+/**
+ * Why a passkey attempt ended without a sign-in, as reported by the effects (spec section 8, passkey errors):
+ * - unsupported: the browser has no WebAuthn;
+ * - optionsUnavailable: GET /api/webauthn/get failed or answered app_error;
+ * - credentialsNotAvailable: 'not found' (no passkey for this account);
+ * - cancelled: the user closed the prompt (NotAllowedError, AbortError): quiet;
+ * - restricted: the authenticator refuses (SecurityError, NotSupportedError): the biometric-restricted dialog;
+ * - internalError: POST /api/webauthn/get answered app_error;
+ * - failed: anything else (no answer, an unknown error of the ceremony).
+ */
+export type PasskeyProblem = 'unsupported' | 'optionsUnavailable' | 'credentialsNotAvailable' | 'cancelled' | 'restricted' | 'internalError' | 'failed';
+
+/** What a login form shows after a passkey attempt; `restricted` opens the dialog instead of a notice. */
+export type PasskeyNotice = Exclude<PasskeyProblem, 'credentialsNotAvailable'> | 'invalidCredentials' | 'emailNotVerified' | 'botCheckFailed';
+
+/** Where a passkey assertion came from: the button's modal ceremony, or the autofill (conditional mediation). */
+export type PasskeySource = 'button' | 'autofill';
+
 /** Which PIN form: the first PIN after a password, or a periodic recheck (optional: skippable once). */
 export type PinVariant = 'signIn' | 'recheckOptional' | 'recheckMandatory';
 
@@ -85,7 +111,19 @@ interface Common {
   users: readonly DeviceUser[];
 }
 
-export type LoginFormState = Common & {
+/** Passkey sign-in on a login form. */
+interface PasskeyFields {
+  /** A passkey sign-in is under way (the button's ceremony, or the check of an assertion). */
+  passkeyBusy: boolean;
+  passkeyNotice: PasskeyNotice | null;
+  /** Counts passkey attempts; conditional mediation starts again after each one. */
+  passkeyRound: number;
+  /** 'Activate' was chosen in the credentials-not-available snackbar: the offer comes right after this sign-in. */
+  activatePasskey: boolean;
+}
+
+export type LoginFormState = Common &
+  PasskeyFields & {
   type: 'loginForm';
   /** The e-mail the form starts with (e.g. back from the PIN step). */
   email: string;
@@ -93,9 +131,12 @@ export type LoginFormState = Common & {
   notice: LoginNotice | null;
   /** Fields the server reported empty (username_required, password_required). */
   serverFieldErrors: readonly LoginField[];
+  /** A passkey can be used here (conditional mediation is armed): the device-offer notification. */
+  deviceOffer: boolean;
 };
 
-export type RememberedUserState = Common & {
+export type RememberedUserState = Common &
+  PasskeyFields & {
   type: 'rememberedUser';
   user: DeviceUser;
   submitting: boolean;
@@ -116,6 +157,8 @@ export type PinState = Common & {
   problem: PinProblem | null;
   /** Counts failed submits, so the same message set twice is set again. */
   failures: number;
+  /** Carried from the login form: the passkey offer comes right after this sign-in. */
+  activatePasskey: boolean;
 };
 
 export type ForgotPasswordState = Common & {
@@ -139,7 +182,9 @@ export type SignInState =
   /** Disabled by an administrator: the e-mail, a contact link, only 'use another account'. */
   | (Common & { type: 'disabled'; email: string })
   | ForgotPasswordState
-  | (Common & { type: 'resetSent'; back: SignInOrigin });
+  | (Common & { type: 'resetSent'; back: SignInOrigin })
+  /** The passkey registration offer after a sign-in; `leaving` once the redirect has started. */
+  | (Common & { type: 'passkeyOffer'; leaving: boolean });
 
 export type SignInEvent =
   | { type: 'flow.started'; rememberedUsers: readonly DeviceUser[]; pinStep: PinStep | null }
@@ -169,7 +214,23 @@ export type SignInEvent =
   | { type: 'forgot.unanswered' }
   | { type: 'forgot.abandoned' }
   | { type: 'forgot.cancelled' }
-  | { type: 'resetSent.closed' };
+  | { type: 'resetSent.closed' }
+  /** The passkey button: abort conditional mediation, then the modal ceremony. */
+  | { type: 'passkey.requested' }
+  | { type: 'passkey.asserted'; body: WebauthnGetBody; source: PasskeySource }
+  | { type: 'passkey.answered'; answer: PasskeySignInAnswer }
+  | { type: 'passkey.failed'; problem: PasskeyProblem }
+  /** Any other failure of the check; the global HTTP handler has taken over. */
+  | { type: 'passkey.abandoned' }
+  /** The biometric-restricted dialog was closed. */
+  | { type: 'passkey.noticeClosed' }
+  /** 'Activate' in the credentials-not-available snackbar: sign in with the password, then the offer. */
+  | { type: 'passkey.activateChosen' }
+  /** Conditional mediation is armed on this form. */
+  | { type: 'passkey.conditionalReady' }
+  | { type: 'passkeyOffer.checked'; offer: boolean }
+  /** Activated, ask later, or don't ask again (the offer screen has done its calls). */
+  | { type: 'passkeyOffer.finished' };
 
 export type SignInEffect =
   | { type: 'cache.clear' }
@@ -191,7 +252,15 @@ export type SignInEffect =
   | { type: 'device.register' }
   | { type: 'user.refresh' }
   | { type: 'remembered.remove'; userId: string }
-  | { type: 'forgot.call'; email: string };
+  | { type: 'forgot.call'; email: string }
+  /** Aborts conditional mediation, checks support, GET options, the modal ceremony. */
+  | { type: 'passkey.ceremony'; userId: string | null }
+  /** POST /api/webauthn/get. */
+  | { type: 'passkey.verify'; body: WebauthnGetBody }
+  /** 'not found': with an Activate action on the remembered-user form, the info text on the login form. */
+  | { type: 'snackbar.passkeyNotAvailable'; activation: boolean }
+  /** The offer check: the browser supports passkeys and GET /api/webauthn/offer says so (or the user asked to activate). */
+  | { type: 'passkeyOffer.check'; activate: boolean };
 
 export interface Transition {
   state: SignInState;
@@ -204,12 +273,15 @@ const stay = (state: SignInState): Transition => ({ state, effects: [] });
 const go = (state: SignInState, effects: SignInEffect[] = []): Transition => ({ state, effects });
 
 /**
- * What happens once the user is fully signed in. Now: the redirect. The passkey
- * issue turns this into the offer check (spec section 4, "Passkey offer").
+ * What happens once the user is fully signed in: the passkey offer check (spec
+ * section 4, "Passkey offer"); `passkeyOffer.checked` then shows the offer or redirects.
+ * `activate`: the user asked to activate a passkey before signing in.
  */
-export function afterSignIn(): SignInEffect[] {
-  return [{ type: 'navigation.redirect' }];
+export function afterSignIn(activate = false): SignInEffect[] {
+  return [{ type: 'passkeyOffer.check', activate }];
 }
+
+const NO_PASSKEY: PasskeyFields = { passkeyBusy: false, passkeyNotice: null, passkeyRound: 0, activatePasskey: false };
 
 const loginForm = (users: readonly DeviceUser[], patch: Partial<Omit<LoginFormState, 'type' | 'users'>> = {}): LoginFormState => ({
   type: 'loginForm',
@@ -218,6 +290,8 @@ const loginForm = (users: readonly DeviceUser[], patch: Partial<Omit<LoginFormSt
   submitting: false,
   notice: null,
   serverFieldErrors: [],
+  deviceOffer: false,
+  ...NO_PASSKEY,
   ...patch,
 });
 
@@ -225,7 +299,7 @@ const rememberedUser = (
   users: readonly DeviceUser[],
   user: DeviceUser,
   patch: Partial<Omit<RememberedUserState, 'type' | 'users' | 'user'>> = {},
-): RememberedUserState => ({ type: 'rememberedUser', users, user, submitting: false, notice: null, serverFieldErrors: [], ...patch });
+): RememberedUserState => ({ type: 'rememberedUser', users, user, submitting: false, notice: null, serverFieldErrors: [], ...NO_PASSKEY, ...patch });
 
 const forgotPassword = (users: readonly DeviceUser[], email: string, back: SignInOrigin): ForgotPasswordState => ({
   type: 'forgotPassword',
@@ -271,8 +345,19 @@ function pinVariantOf(status: string): PinVariant | null {
 }
 
 /** Enters the PIN form: keeps the step in session storage, reads the attempts, offers the skip on an optional recheck. */
-function enterPin(users: readonly DeviceUser[], step: PinStep, back: SignInOrigin): Transition {
-  const state: PinState = { type: 'pin', users, ...step, back, attempts: null, submitting: false, rememberDevice: false, problem: null, failures: 0 };
+function enterPin(users: readonly DeviceUser[], step: PinStep, back: SignInOrigin, activatePasskey = false): Transition {
+  const state: PinState = {
+    type: 'pin',
+    users,
+    ...step,
+    back,
+    attempts: null,
+    submitting: false,
+    rememberDevice: false,
+    problem: null,
+    failures: 0,
+    activatePasskey,
+  };
   const effects: SignInEffect[] = [{ type: 'pinStep.save', step }, { type: 'pin.readAttempts' }];
   if (step.variant === 'recheckOptional') effects.push({ type: 'snackbar.recheckSkipShow' });
   return go(state, effects);
@@ -285,6 +370,11 @@ export function transition(state: SignInState, event: SignInEvent): Transition {
   // The same account may be chosen from three pages; handled once here.
   if (event.type === 'account.anotherChosen') {
     return state.type === 'rememberedUsers' || state.type === 'blocked' || state.type === 'disabled' ? go(loginForm(state.users)) : stay(state);
+  }
+  // The end of every sign-in (afterSignIn): the offer, or the redirect.
+  if (event.type === 'passkeyOffer.checked') {
+    if (state.type === 'passkeyOffer') return stay(state);
+    return event.offer ? go({ type: 'passkeyOffer', users: state.users, leaving: false }) : go(state, [{ type: 'navigation.redirect' }]);
   }
   switch (state.type) {
     case 'unspecified':
@@ -304,6 +394,8 @@ export function transition(state: SignInState, event: SignInEvent): Transition {
       return onForgotPassword(state, event);
     case 'resetSent':
       return event.type === 'resetSent.closed' ? go(signInView(state.users, state.back)) : stay(state);
+    case 'passkeyOffer':
+      return event.type === 'passkeyOffer.finished' && !state.leaving ? go({ ...state, leaving: true }, [{ type: 'navigation.redirect' }]) : stay(state);
     default:
       return state satisfies never;
   }
@@ -324,11 +416,11 @@ function onUnspecified(state: Extract<SignInState, { type: 'unspecified' }>, eve
 function onSignInForm(state: LoginFormState | RememberedUserState, event: SignInEvent): Transition {
   switch (event.type) {
     case 'login.submitted':
-      if (state.submitting) return stay(state);
+      if (state.submitting || state.passkeyBusy) return stay(state);
       return go(
         state.type === 'loginForm'
-          ? { ...state, email: event.body.username, submitting: true, notice: null, serverFieldErrors: [] }
-          : { ...state, submitting: true, notice: null, serverFieldErrors: [] },
+          ? { ...state, email: event.body.username, submitting: true, notice: null, serverFieldErrors: [], passkeyNotice: null }
+          : { ...state, submitting: true, notice: null, serverFieldErrors: [], passkeyNotice: null },
         // Spec section 4: login first clears the browser cache named go-cache.
         [{ type: 'cache.clear' }, { type: 'login.call', body: event.body }],
       );
@@ -339,14 +431,62 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
     case 'login.abandoned':
       return go({ ...state, submitting: false });
     case 'remembered.listOpened':
-      return state.type === 'rememberedUser' && !state.submitting && state.users.length > 0
+      return state.type === 'rememberedUser' && !state.submitting && !state.passkeyBusy && state.users.length > 0
         ? go({ type: 'rememberedUsers', users: state.users, removing: null })
         : stay(state);
     case 'forgot.opened':
-      return state.submitting ? stay(state) : go(forgotPassword(state.users, event.email, originOf(state)));
+      return state.submitting || state.passkeyBusy ? stay(state) : go(forgotPassword(state.users, event.email, originOf(state)));
+    case 'passkey.requested':
+      if (state.submitting || state.passkeyBusy) return stay(state);
+      return go({ ...state, passkeyBusy: true, passkeyNotice: null }, [
+        { type: 'passkey.ceremony', userId: state.type === 'rememberedUser' ? state.user.userId : null },
+      ]);
+    case 'passkey.asserted':
+      // An autofill pick while a password or button sign-in is under way is not used.
+      if (state.submitting || (state.passkeyBusy && event.source === 'autofill')) return stay(state);
+      return go({ ...state, passkeyBusy: true, passkeyNotice: null }, [{ type: 'passkey.verify', body: event.body }]);
+    case 'passkey.answered':
+      return state.passkeyBusy ? onPasskeyAnswer(state, event.answer) : stay(state);
+    case 'passkey.failed': {
+      if (!state.passkeyBusy) return stay(state);
+      const idle = { ...state, passkeyBusy: false, passkeyRound: state.passkeyRound + 1 };
+      if (event.problem === 'credentialsNotAvailable') {
+        return go(idle, [{ type: 'snackbar.passkeyNotAvailable', activation: state.type === 'rememberedUser' }]);
+      }
+      return go({ ...idle, passkeyNotice: event.problem });
+    }
+    case 'passkey.abandoned':
+      return state.passkeyBusy ? go({ ...state, passkeyBusy: false, passkeyRound: state.passkeyRound + 1 }) : stay(state);
+    case 'passkey.noticeClosed':
+      return go({ ...state, passkeyNotice: null });
+    case 'passkey.activateChosen':
+      return go({ ...state, activatePasskey: true }, [{ type: 'field.focus', field: 'password' }]);
+    case 'passkey.conditionalReady':
+      return state.type === 'loginForm' && !state.deviceOffer ? go({ ...state, deviceOffer: true }) : stay(state);
     default:
       return stay(state);
   }
+}
+
+/** POST /api/webauthn/get answered (spec section 8, passkey errors). */
+function onPasskeyAnswer(state: LoginFormState | RememberedUserState, answer: PasskeySignInAnswer): Transition {
+  // Still busy: the page is leaving, nothing else may start.
+  if (answer.status === 'ok') return go(state, afterSignIn());
+  const reasons = answer.reasons ?? [];
+  const email = answer.email ?? (state.type === 'rememberedUser' ? state.user.email : state.email);
+  if (answer.status === 'failed' && reasons.includes('account_disabled')) return go({ type: 'disabled', users: state.users, email });
+  if (answer.status === 'failed' && reasons.includes('blocked')) return go({ type: 'blocked', users: state.users, email, back: originOf(state) });
+  const idle = { ...state, passkeyBusy: false, passkeyRound: state.passkeyRound + 1 };
+  const notice: PasskeyNotice = reasons.includes('invalid_credentials')
+    ? 'invalidCredentials'
+    : reasons.includes('email_not_verified')
+      ? 'emailNotVerified'
+      : reasons.includes('bot_check_failed')
+        ? 'botCheckFailed'
+        : reasons.includes('app_error')
+          ? 'internalError'
+          : 'failed';
+  return go({ ...idle, passkeyNotice: notice });
 }
 
 /** The e-mail of the sign-in under way: the answer's, else the one submitted. */
@@ -357,11 +497,11 @@ function submittedEmail(state: LoginFormState | RememberedUserState, answer: Log
 function onLoginAnswer(state: LoginFormState | RememberedUserState, answer: LoginAnswer): Transition {
   const idle = { ...state, submitting: false };
   const variant = pinVariantOf(answer.status);
-  if (variant !== null) return enterPin(state.users, { email: submittedEmail(state, answer), variant }, originOf(state));
+  if (variant !== null) return enterPin(state.users, { email: submittedEmail(state, answer), variant }, originOf(state), state.activatePasskey);
   switch (answer.status) {
     case 'ok':
       // Still submitting: the page is leaving, a second submit must not start.
-      return go(state, afterSignIn());
+      return go(state, afterSignIn(state.activatePasskey));
     case 'failed':
       return onLoginFailed(idle, answer);
     default:
@@ -447,7 +587,7 @@ function onPin(state: PinState, event: SignInEvent): Transition {
       return go({ ...state, submitting: true }, [{ type: 'pin.skip' }]);
     case 'pin.skipAnswered':
       if (!state.submitting) return stay(state);
-      return event.answer.status === 'ok' ? go(state, [...LEAVE_PIN, ...afterSignIn()]) : backToSignIn('credentials_required');
+      return event.answer.status === 'ok' ? go(state, [...LEAVE_PIN, ...afterSignIn(state.activatePasskey)]) : backToSignIn('credentials_required');
     default:
       return stay(state);
   }
@@ -458,7 +598,7 @@ function onPinAnswer(state: PinState, answer: StatusAnswer, backToSignIn: (notic
   if (answer.status === 'ok') {
     // spec section 4: register the device if asked, refresh user info, then the after-sign-in step.
     const device: SignInEffect[] = state.rememberDevice ? [{ type: 'device.register' }, { type: 'user.refresh' }] : [];
-    return go(state, [...LEAVE_PIN, ...device, ...afterSignIn()]);
+    return go(state, [...LEAVE_PIN, ...device, ...afterSignIn(state.activatePasskey)]);
   }
   if (answer.status !== 'failed' || reasons.includes('credentials_required')) return backToSignIn('credentials_required');
   if (reasons.includes('blocked')) return go({ type: 'blocked', users: state.users, email: state.email, back: state.back }, LEAVE_PIN);

@@ -1,5 +1,16 @@
 import type { MessageId } from '../../shared/i18n';
-import type { ForgotNotice, ForgotProblem, ForgotReason, LoginField, LoginNotice, LoginReason, PinProblem, PinReason } from './sign-in.machine';
+import type {
+  ForgotNotice,
+  ForgotProblem,
+  ForgotReason,
+  LoginField,
+  LoginNotice,
+  LoginReason,
+  PasskeyNotice,
+  PasskeyReason,
+  PinProblem,
+  PinReason,
+} from './sign-in.machine';
 
 /** The form notice of the login forms, per notice code (conventions 3). */
 export const LOGIN_NOTICE_MESSAGES = {
@@ -71,3 +82,33 @@ export const FORGOT_REASON_MESSAGES = {
   app_error: FORGOT_NOTICE_MESSAGES.server_error,
   bot_check_failed: FORGOT_NOTICE_MESSAGES.bot_check_failed,
 } as const satisfies Record<ForgotReason, MessageId>;
+
+/** What a login form shows after a passkey attempt (spec section 8); `restricted` is the dialog's body. */
+export const PASSKEY_NOTICE_MESSAGES = {
+  unsupported: 'signIn.passkey.unsupported',
+  optionsUnavailable: 'signIn.passkey.userOptionsUnavailable',
+  cancelled: 'signIn.passkey.cancelled',
+  restricted: 'biometric.body',
+  internalError: 'signIn.passkey.internalError',
+  failed: 'signIn.passkey.failed',
+  invalidCredentials: 'signIn.passkey.invalidCredentials',
+  emailNotVerified: 'signIn.notice.emailNotVerified',
+  botCheckFailed: 'signIn.notice.botCheckFailed',
+} as const satisfies Record<PasskeyNotice, MessageId>;
+
+/** 'not found': on the remembered-user form with the Activate action; on the login form the info text. */
+export const PASSKEY_NOT_AVAILABLE_MESSAGES = {
+  activation: 'signIn.passkey.credentialsNotAvailable',
+  activationAction: 'signIn.passkey.credentialsNotAvailable.action',
+  info: 'signIn.passkey.credentialsNotAvailableInfo',
+} as const satisfies Record<string, MessageId>;
+
+/** Every reason the passkey sign-in may return, and what the login forms show for it. */
+export const PASSKEY_REASON_MESSAGES = {
+  invalid_credentials: PASSKEY_NOTICE_MESSAGES.invalidCredentials,
+  account_disabled: 'signIn.disabled.body',
+  blocked: 'signIn.blocked.pinBody',
+  email_not_verified: PASSKEY_NOTICE_MESSAGES.emailNotVerified,
+  app_error: PASSKEY_NOTICE_MESSAGES.internalError,
+  bot_check_failed: PASSKEY_NOTICE_MESSAGES.botCheckFailed,
+} as const satisfies Record<PasskeyReason, MessageId>;

@@ -6,8 +6,9 @@ import type { LoginBody } from '@gatehouse/contract';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TextField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
-import type { LoginField, LoginNotice } from '../sign-in.machine';
+import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
+import { PasskeyPart } from './passkey-part';
 import { ScreenTitle } from './screen-title';
 import styles from './screens.module.css';
 
@@ -29,13 +30,30 @@ export interface LoginScreenProps {
   /** Opens the forgot-password form with what was typed as the e-mail. */
   onForgotPassword: (email: string) => void;
   handle?: Ref<FormHandle>;
+  passkeyBusy?: boolean;
+  passkeyNotice?: PasskeyNotice | null;
+  /** A passkey can be used here: the 'sign in using device' offer notification. */
+  deviceOffer?: boolean;
+  onPasskey?: () => void;
 }
 
 const validateEmail = (value: string): FieldProblem | true =>
   !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
 const validatePassword = (value: string): FieldProblem | true => (value.length > 0 ? true : 'required');
 
-export function LoginScreen({ initialEmail = '', submitting, notice, serverFieldErrors, onSubmit, onForgotPassword, handle }: LoginScreenProps) {
+export function LoginScreen({
+  initialEmail = '',
+  submitting,
+  notice,
+  serverFieldErrors,
+  onSubmit,
+  onForgotPassword,
+  handle,
+  passkeyBusy = false,
+  passkeyNotice = null,
+  deviceOffer = false,
+  onPasskey = () => undefined,
+}: LoginScreenProps) {
   const t = useT();
   const titleId = useId();
   const noticeId = useId();
@@ -89,7 +107,8 @@ export function LoginScreen({ initialEmail = '', submitting, notice, serverField
           label={t('signIn.login.email')}
           type="email"
           inputMode="email"
-          autoComplete="username"
+          // Conditional mediation offers passkeys in this field's autofill ('webauthn' must be the last token).
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           required
@@ -107,9 +126,10 @@ export function LoginScreen({ initialEmail = '', submitting, notice, serverField
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(getValues('email').trim())}>
           {t('signIn.login.forgotPassword')}
         </Button>
-        <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
+        <Button type="submit" variant="filled" rounded fullWidth loading={submitting} aria-disabled={passkeyBusy || undefined}>
           {t('signIn.login.submit')}
         </Button>
+        <PasskeyPart busy={passkeyBusy} blocked={submitting} notice={passkeyNotice} deviceOffer={deviceOffer} onPasskey={onPasskey} />
       </form>
     </Card>
   );

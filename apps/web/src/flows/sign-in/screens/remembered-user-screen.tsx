@@ -5,8 +5,9 @@ import type { DeviceUser, LoginBody } from '@gatehouse/contract';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TruncatedText } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
-import type { LoginField, LoginNotice } from '../sign-in.machine';
+import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES, REMEMBERED_INCORRECT_PASSWORD } from '../sign-in.messages';
+import { PasskeyPart } from './passkey-part';
 import { ScreenTitle } from './screen-title';
 import styles from './screens.module.css';
 
@@ -24,10 +25,25 @@ export interface RememberedUserScreenProps {
   onBack: () => void;
   onForgotPassword: (email: string) => void;
   handle?: Ref<FormHandle>;
+  passkeyBusy?: boolean;
+  passkeyNotice?: PasskeyNotice | null;
+  onPasskey?: () => void;
 }
 
 /** The remembered-user form: the account is known, only its password is asked (spec section 2). */
-export function RememberedUserScreen({ user, submitting, notice, serverFieldErrors, onSubmit, onBack, onForgotPassword, handle }: RememberedUserScreenProps) {
+export function RememberedUserScreen({
+  user,
+  submitting,
+  notice,
+  serverFieldErrors,
+  onSubmit,
+  onBack,
+  onForgotPassword,
+  handle,
+  passkeyBusy = false,
+  passkeyNotice = null,
+  onPasskey = () => undefined,
+}: RememberedUserScreenProps) {
   const t = useT();
   const titleId = useId();
   const noticeId = useId();
@@ -85,7 +101,8 @@ export function RememberedUserScreen({ user, submitting, notice, serverFieldErro
         )}
         <PasswordField
           label={t('signIn.login.password')}
-          autoComplete="current-password"
+          // Conditional mediation for this account offers its passkeys here (clarifications, Passkeys).
+          autoComplete="current-password webauthn"
           required
           error={passwordError}
           {...register('password', { validate: (value) => (value.length > 0 ? true : 'required') })}
@@ -93,9 +110,10 @@ export function RememberedUserScreen({ user, submitting, notice, serverFieldErro
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(user.email)}>
           {t('signIn.login.forgotPassword')}
         </Button>
-        <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
+        <Button type="submit" variant="filled" rounded fullWidth loading={submitting} aria-disabled={passkeyBusy || undefined}>
           {t('signIn.login.submit')}
         </Button>
+        <PasskeyPart busy={passkeyBusy} blocked={submitting} notice={passkeyNotice} onPasskey={onPasskey} />
       </form>
     </Card>
   );

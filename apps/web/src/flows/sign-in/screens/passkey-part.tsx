@@ -1,0 +1,38 @@
+import { useT } from '../../../shared/i18n';
+import { Button, Notice } from '../../../shared/ui';
+import type { PasskeyNotice } from '../sign-in.machine';
+import { PASSKEY_NOTICE_MESSAGES } from '../sign-in.messages';
+
+export interface PasskeyPartProps {
+  /** A passkey sign-in is under way. */
+  busy: boolean;
+  /** A password sign-in is under way: the button waits. */
+  blocked: boolean;
+  notice: PasskeyNotice | null;
+  /** The login form's device-offer notification (conditional mediation is armed). */
+  deviceOffer?: boolean;
+  onPasskey: () => void;
+}
+
+/**
+ * The passkey part of the login forms: the outcome of the last attempt, the
+ * device-offer notification and the 'Sign in using device' button (always shown;
+ * spec section 2). A cancelled prompt is only a polite status; `restricted` is
+ * the dialog, not a notice.
+ */
+export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPasskey }: PasskeyPartProps) {
+  const t = useT();
+  return (
+    <>
+      {notice !== null && notice !== 'restricted' && (
+        <Notice variant={notice === 'cancelled' ? 'info' : 'error'} data-testid="passkey-notice">
+          {t(PASSKEY_NOTICE_MESSAGES[notice])}
+        </Notice>
+      )}
+      {deviceOffer && notice === null && <Notice variant="info">{t('signIn.login.deviceOffer')}</Notice>}
+      <Button variant="outlined" rounded fullWidth loading={busy} aria-disabled={blocked || undefined} onClick={blocked ? undefined : onPasskey}>
+        {t('signIn.passkey.button')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+// Test helpers: WebAuthn stubbed at the browser boundary only (PublicKeyCredential and
+// navigator.credentials); everything above it (the library, our mapping) runs for real.
+import { vi } from 'vitest';
+
+const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+
+/** What navigator.credentials.get resolves with: an assertion credential. */
+export function fakeAssertion(id = 'cred-1') {
+  return {
+    id: btoa(id).replace(/=+$/, ''),
+    rawId: bytes(id),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: { clientDataJSON: bytes('client-data'), authenticatorData: bytes('auth-data'), signature: bytes('signature'), userHandle: bytes('user-handle') },
+    getClientExtensionResults: () => ({}),
+  };
+}
+
+/** What navigator.credentials.create resolves with: an attestation credential. */
+export function fakeAttestation(id = 'cred-1') {
+  return {
+    id: btoa(id).replace(/=+$/, ''),
+    rawId: bytes(id),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: {
+      clientDataJSON: bytes('client-data'),
+      attestationObject: bytes('attestation'),
+      getTransports: () => ['internal', 'hybrid'],
+      getPublicKey: () => bytes('public-key'),
+      getPublicKeyAlgorithm: () => -7,
+      getAuthenticatorData: () => bytes('auth-data'),
+    },
+    getClientExtensionResults: () => ({ credProps: { rk: true } }),
+  };
+}
+
+export const domError = (name: string) => new DOMException(name, name);
+
+type Get = (options: CredentialRequestOptions) => Promise<unknown>;
+type Create = (options: CredentialCreationOptions) => Promise<unknown>;
+
+/**
+ * Installs WebAuthn: `get` answers both modal and conditional requests (see
+ * `conditionalRequests`); by default a conditional request stays pending until
+ * aborted, as in a real browser with no authenticator attached.
+ */
+export function stubWebAuthn({
+  conditional = true,
+  get,
+  create = async () => fakeAttestation(),
+}: { conditional?: boolean; get?: Get; create?: Create } = {}) {
+  const conditionalRequests: CredentialRequestOptions[] = [];
+  const pendingUntilAborted = (options: CredentialRequestOptions) =>
+    new Promise<unknown>((_, reject) => options.signal?.addEventListener('abort', () => reject(domError('AbortError'))));
+  const getMock = vi.fn(async (options: CredentialRequestOptions) => {
+    if (options.mediation === 'conditional') {
+      conditionalRequests.push(options);
+      return pendingUntilAborted(options);
+    }
+    return get ? get(options) : fakeAssertion();
+  });
+  const createMock = vi.fn(create);
+  const PublicKeyCredential = Object.assign(function PublicKeyCredential() {}, {
+    isConditionalMediationAvailable: async () => conditional,
+  });
+  vi.stubGlobal('PublicKeyCredential', PublicKeyCredential);
+  Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get: getMock, create: createMock } });
+  return { get: getMock, create: createMock, conditionalRequests, modalRequests: () => getMock.mock.calls.map(([o]) => o).filter((o) => o.mediation !== 'conditional') };
+}
+
+/** Removes what stubWebAuthn installed (vi.unstubAllGlobals removes PublicKeyCredential). */
+export function removeWebAuthn() {
+  Reflect.deleteProperty(navigator, 'credentials');
+}
