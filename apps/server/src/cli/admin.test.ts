@@ -9,16 +9,25 @@ import { runAdmin } from './admin.ts';
 import { openAccounts } from './admin-commands.ts';
 import { randomDemoPassword, seedDemo, DEMO_EMAIL } from './seed-demo.ts';
 import { checkNewPassword } from '@gatehouse/contract';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
 let dir: string;
+const databases: TestDatabase[] = [];
+/** A fresh database for the CLI: a file in `dir` on SQLite, a new database on PostgreSQL. */
+async function freshDatabase(file: string): Promise<string> {
+  const database = await createTestDatabase(path.join(dir, file));
+  databases.push(database);
+  return database.url;
+}
 const saved = process.env.DATABASE_URL;
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-cli-'));
-  process.env.DATABASE_URL = path.join(dir, 'cli.sqlite');
+  process.env.DATABASE_URL = await freshDatabase('cli.sqlite');
 });
-afterAll(() => {
+afterAll(async () => {
   if (saved === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = saved;
+  await Promise.all(databases.map((d) => d.drop()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -67,7 +76,7 @@ describe('operator CLI', () => {
 
   it('runs as a process from the repository root with exit codes', async () => {
     const run = promisify(execFile);
-    const env = { ...process.env, DATABASE_URL: path.join(dir, 'spawned.sqlite') };
+    const env = { ...process.env, DATABASE_URL: await freshDatabase('spawned.sqlite') };
     const ok = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', 'p@example.test', '--password', 'Strong-Pass-1'], { cwd: REPO_ROOT, env });
     expect(ok.stdout).toContain('Created p@example.test (active).');
     await expect(
@@ -114,7 +123,7 @@ describe('demo account', () => {
   });
 
   it('is seeded once on an empty database, kept owner-readable and reported again later', async () => {
-    const { accounts, db } = await openAccounts({ ...(await import('../config/config.ts')).loadConfig({ DATABASE_URL: path.join(dir, 'seed.sqlite') }) });
+    const { accounts, db } = await openAccounts({ ...(await import('../config/config.ts')).loadConfig({ DATABASE_URL: await freshDatabase('seed.sqlite') }) });
     const file = path.join(dir, 'demo-credentials.txt');
     try {
       const first = await seedDemo(accounts, file);

@@ -7,6 +7,7 @@ import { AccountService, type NewAccount } from '../modules/user/account.service
 import { UserRepository } from '../modules/user/user.repository.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
 import { SessionService } from '../modules/session/session.service.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export const ORIGIN = 'http://localhost:8080';
 
@@ -34,14 +35,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory database, migrated, and an app built (not listening) on it. */
+/**
+ * A fresh database, migrated, and an app built (not listening) on it: in-memory SQLite, or a new
+ * PostgreSQL database of its own when TEST_DATABASE_URL is set (test-database.ts). A DATABASE_URL
+ * in `env` is used as it is (a test that shares its database with the CLI creates and drops it).
+ */
 export async function createTestApp(options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'db' | 'now'> } = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
+  const owned = options.env?.DATABASE_URL === undefined ? await createTestDatabase() : undefined;
+  const config = testConfig({ ...options.env, ...(owned && { DATABASE_URL: owned.url }) });
   const db = createDatabase(config.database);
-  await migrateToLatest(db);
   const clock = testClock();
-  const app = await buildApp(config, { ...options.deps, db, now: clock.now });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(db);
+    app = await buildApp(config, { ...options.deps, db, now: clock.now });
+    await app.ready();
+  } catch (error) {
+    await db.destroy();
+    await owned?.drop();
+    throw error;
+  }
   const sessions = new SessionService(new SessionRepository(db), clock.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
   const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now, sessions);
   return {
@@ -51,8 +64,12 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
     config,
     accounts,
     async close() {
-      await app.close();
-      await db.destroy();
+      try {
+        await app.close();
+        await db.destroy();
+      } finally {
+        await owned?.drop();
+      }
     },
   };
 }

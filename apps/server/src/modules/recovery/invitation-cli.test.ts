@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../cli/admin.ts';
 import { createTestApp, sessionCookie } from '../../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { setPassword, tokenFromText, tokenInfo } from './recovery-test-kit.ts';
 
 const PUBLIC_ORIGIN = 'https://signin.example.org';
@@ -13,6 +14,13 @@ const ENV_NAMES = ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'MAIL_FROM'] as 
 
 let dir: string;
 let sink: SmtpSink;
+const databases: TestDatabase[] = [];
+/** A fresh database shared by the CLI and the app: a file in `dir` on SQLite, a new database on PostgreSQL. */
+async function freshDatabase(file: string): Promise<string> {
+  const database = await createTestDatabase(path.join(dir, file));
+  databases.push(database);
+  return database.url;
+}
 const saved = Object.fromEntries(ENV_NAMES.map((n) => [n, process.env[n]]));
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-invite-'));
@@ -26,6 +34,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   await sink.close();
+  await Promise.all(databases.map((d) => d.drop()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -43,7 +52,7 @@ async function admin(...argv: string[]) {
 
 describe('operator CLI: invitations', () => {
   it('invites an account over SMTP; the mailed link on PUBLIC_ORIGIN finishes registration in the app', async () => {
-    const database = path.join(dir, 'smtp.sqlite');
+    const database = await freshDatabase('smtp.sqlite');
     useEnv({ DATABASE_URL: database, SMTP_URL: sink.url, PUBLIC_ORIGIN, MAIL_FROM: 'Clinic <no-reply@example.org>' });
     const before = sink.mails.length;
     const invited = await admin('user', 'invite', '--email', 'Zofia@Example.test', '--first-name', 'Žofia', '--surname', 'Malá', '--language', 'sk');
@@ -71,7 +80,7 @@ describe('operator CLI: invitations', () => {
   });
 
   it('prints the registration link when SMTP_URL is not set, and a resent invitation voids the previous link', async () => {
-    const database = path.join(dir, 'no-smtp.sqlite');
+    const database = await freshDatabase('no-smtp.sqlite');
     useEnv({ DATABASE_URL: database });
     const invited = await admin('user', 'invite', '--email', 'petr@example.test', '--language', 'cs');
     expect(invited.code).toBe(0);
@@ -94,7 +103,7 @@ describe('operator CLI: invitations', () => {
   });
 
   it('refuses a duplicate or malformed e-mail, an unknown language, and resending to an unknown or disabled account', async () => {
-    useEnv({ DATABASE_URL: path.join(dir, 'refusals.sqlite') });
+    useEnv({ DATABASE_URL: await freshDatabase('refusals.sqlite') });
     expect((await admin('user', 'invite', '--email', 'dup@example.test')).code).toBe(0);
     expect(await admin('user', 'invite', '--email', 'DUP@example.test')).toMatchObject({ code: 1, err: 'Error: An account with the e-mail dup@example.test already exists' });
     expect((await admin('user', 'invite', '--email', 'not-an-email')).code).toBe(1);
@@ -112,7 +121,7 @@ describe('operator CLI: invitations', () => {
         probe.close(() => resolve(free));
       });
     });
-    useEnv({ DATABASE_URL: path.join(dir, 'smtp-down.sqlite'), SMTP_URL: `smtp://127.0.0.1:${port}` });
+    useEnv({ DATABASE_URL: await freshDatabase('smtp-down.sqlite'), SMTP_URL: `smtp://127.0.0.1:${port}` });
     const failed = await admin('user', 'invite', '--email', 'down@example.test');
     expect(failed.code).toBe(1);
     expect(failed.err).toMatch(/^Error: The invitation mail could not be sent \(SMTP delivery failed.*\); the account exists\./);
