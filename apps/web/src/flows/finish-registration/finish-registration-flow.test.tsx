@@ -7,6 +7,7 @@ import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
 import { jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { FinishRegistrationFlow } from './finish-registration-flow';
 
 const CATALOGUES = { en, sk, cs } as const;
@@ -83,6 +84,7 @@ async function submitPasswords({ user, m }: Flow, password: string, password2: s
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  removeWebAuthn();
 });
 
 describe('finish-registration route: the link', () => {
@@ -219,5 +221,47 @@ describe('finish-registration route: registering and pairing the device', () => 
     await submitPasswords(flow, 'Secret123', 'Secret123');
     await expectScreen('This link is no longer valid');
     expect(screen.getByText('The registration link has expired or has already been used.')).toBeTruthy();
+  });
+});
+
+describe('finish-registration route: the passkey offer after the pair-device page', () => {
+  const offer = (value: boolean) => (init: RequestInit | undefined) =>
+    init?.method === 'POST' ? jsonResponse({ status: 'ok' }) : jsonResponse({ offerWebauthnRegistration: value });
+
+  it("shows the passkey offer after Skip when the browser supports passkeys and the server offers; Don't ask again saves false and redirects", async () => {
+    stubWebAuthn();
+    const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok, '/api/webauthn/offer': offer(true) });
+    const flow = renderFlow();
+    await toCreatePassword(flow);
+    await submitPasswords(flow, 'Secret123', 'Secret123');
+    await flow.user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await expectScreen('Sign in faster next time');
+    expect(flow.redirect).not.toHaveBeenCalled();
+    await flow.user.click(screen.getByRole('button', { name: "Don't ask again" }));
+    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    const posted = api.callsTo('/api/webauthn/offer').filter(([, init]) => init?.method === 'POST');
+    expect(posted.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ offerWebauthnRegistration: false }]);
+  });
+
+  it('redirects after pairing without an offer when the server does not offer', async () => {
+    stubWebAuthn();
+    const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok, '/api/user/newdevice': ok, '/api/webauthn/offer': offer(false) });
+    const flow = renderFlow();
+    await toCreatePassword(flow);
+    await submitPasswords(flow, 'Secret123', 'Secret123');
+    await flow.user.click(await screen.findByRole('button', { name: 'Mark as trustworthy' }));
+    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    expect(api.callsTo('/api/webauthn/offer')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Sign in faster next time' })).toBeNull();
+  });
+
+  it('asks the server nothing about the offer in a browser without passkeys', async () => {
+    const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok });
+    const flow = renderFlow();
+    await toCreatePassword(flow);
+    await submitPasswords(flow, 'Secret123', 'Secret123');
+    await flow.user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    expect(api.callsTo('/api/webauthn/offer')).toHaveLength(0);
   });
 });

@@ -97,6 +97,21 @@ describe('finish-registration machine: pairing the device', () => {
     const finishing = run(TOKEN, ...toPairDevice, { type: 'device.skipped' });
     expect(transition(TOKEN, finishing.state, { type: 'device.skipped' }).effects).toEqual([]);
   });
+
+  it('shows the passkey offer when the offer check says so, and redirects once it is finished', () => {
+    const finishing = run(TOKEN, ...toPairDevice, { type: 'device.skipped' });
+    const offered = transition(TOKEN, finishing.state, { type: 'passkeyOffer.checked', offer: true });
+    expect(offered).toEqual({ state: { type: 'passkeyOffer' }, effects: [] });
+    expect(transition(TOKEN, offered.state, { type: 'passkeyOffer.finished' })).toEqual({
+      state: { type: 'finishing' },
+      effects: [{ type: 'navigation.redirect' }],
+    });
+  });
+
+  it('redirects at once when the offer check says no', () => {
+    const finishing = run(TOKEN, ...toPairDevice, { type: 'device.skipped' });
+    expect(transition(TOKEN, finishing.state, { type: 'passkeyOffer.checked', offer: false }).effects).toEqual([{ type: 'navigation.redirect' }]);
+  });
 });
 
 describe('finish-registration machine: a new invitation link', () => {

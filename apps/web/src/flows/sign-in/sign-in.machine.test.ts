@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceUser, LoginAnswer, StatusAnswer } from '@gatehouse/contract';
-import { forgotPassword, login, pinSubmit } from '@gatehouse/contract';
-import { FORGOT_REASONS, LOGIN_REASONS, PIN_REASONS, initialSignInState, transition } from './sign-in.machine';
+import { forgotPassword, login, pinSubmit, webauthnGet } from '@gatehouse/contract';
+import { FORGOT_REASONS, LOGIN_REASONS, PASSKEY_REASONS, PIN_REASONS, initialSignInState, transition } from './sign-in.machine';
 import type { PinState, SignInEvent, SignInState, Transition } from './sign-in.machine';
 
 const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
@@ -336,5 +336,70 @@ describe('sign-in machine: reasons', () => {
     expect([...LOGIN_REASONS].sort()).toEqual([...login.reasons].sort());
     expect([...PIN_REASONS].sort()).toEqual([...pinSubmit.reasons].sort());
     expect([...FORGOT_REASONS].sort()).toEqual([...forgotPassword.reasons].sort());
+    expect([...PASSKEY_REASONS].sort()).toEqual([...webauthnGet.reasons].sort());
+  });
+});
+
+describe('sign-in machine: passkeys', () => {
+  const assertion = { id: 'aWQ', type: 'public-key' as const, rawId: 'aWQ', response: { clientDataJSON: 'Yw', authenticatorData: 'YQ', signature: 'cw' } };
+  const requested = transition(rememberedForm, { type: 'passkey.requested' });
+
+  it("starts the ceremony with the remembered account's id on the remembered-user form, and none on the login form", () => {
+    expect(requested.state).toMatchObject({ passkeyBusy: true });
+    expect(requested.effects).toEqual([{ type: 'passkey.ceremony', userId: 'u1' }]);
+    expect(transition(loginForm, { type: 'passkey.requested' }).effects).toEqual([{ type: 'passkey.ceremony', userId: null }]);
+  });
+
+  it('starts no passkey sign-in while a password sign-in is under way, and no password sign-in during a passkey one', () => {
+    expect(transition(rememberedSubmitted, { type: 'passkey.requested' }).effects).toEqual([]);
+    expect(transition(requested.state, { type: 'login.submitted', body }).effects).toEqual([]);
+  });
+
+  it('checks an autofill assertion, but not while the button ceremony is under way', () => {
+    expect(transition(loginForm, { type: 'passkey.asserted', body: assertion, source: 'autofill' }).effects).toEqual([
+      { type: 'passkey.verify', body: assertion },
+    ]);
+    expect(transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'autofill' }).effects).toEqual([]);
+    expect(transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'button' }).effects).toEqual([
+      { type: 'passkey.verify', body: assertion },
+    ]);
+  });
+
+  it('goes on to the offer check after a passkey ok (no PIN)', () => {
+    const verifying = transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'button' }).state;
+    expect(transition(verifying, { type: 'passkey.answered', answer: { status: 'ok' } }).effects).toEqual([{ type: 'passkeyOffer.check', activate: false }]);
+  });
+
+  it('counts a failed attempt, so conditional mediation starts again', () => {
+    const failed = transition(requested.state, { type: 'passkey.failed', problem: 'cancelled' });
+    expect(failed.state).toMatchObject({ passkeyBusy: false, passkeyNotice: 'cancelled', passkeyRound: 1 });
+  });
+
+  it("asks for the activation snackbar on 'not found' on the remembered-user form, and the info one on the login form", () => {
+    expect(transition(requested.state, { type: 'passkey.failed', problem: 'credentialsNotAvailable' }).effects).toEqual([
+      { type: 'snackbar.passkeyNotAvailable', activation: true },
+    ]);
+    const fromLogin = transition(loginForm, { type: 'passkey.requested' }).state;
+    expect(transition(fromLogin, { type: 'passkey.failed', problem: 'credentialsNotAvailable' }).effects).toEqual([
+      { type: 'snackbar.passkeyNotAvailable', activation: false },
+    ]);
+  });
+
+  it('carries Activate through the PIN step to the offer check', () => {
+    const activated = transition(rememberedForm, { type: 'passkey.activateChosen' });
+    expect(activated.effects).toEqual([{ type: 'field.focus', field: 'password' }]);
+    const sent = transition(activated.state, { type: 'login.submitted', body }).state;
+    const pin = transition(sent, { type: 'login.answered', answer: { status: 'requested_pin_code' } }).state;
+    const pinSent = transition(pin, { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false }).state;
+    expect(transition(pinSent, { type: 'pin.answered', answer: { status: 'ok' } }).effects).toContainEqual({ type: 'passkeyOffer.check', activate: true });
+  });
+
+  it('shows the offer when the check says so, redirects otherwise, and redirects once when the offer is finished', () => {
+    const offered = transition(submitted, { type: 'passkeyOffer.checked', offer: true });
+    expect(offered.state).toMatchObject({ type: 'passkeyOffer', leaving: false });
+    expect(transition(submitted, { type: 'passkeyOffer.checked', offer: false }).effects).toEqual([{ type: 'navigation.redirect' }]);
+    const finished = transition(offered.state, { type: 'passkeyOffer.finished' });
+    expect(finished.effects).toEqual([{ type: 'navigation.redirect' }]);
+    expect(transition(finished.state, { type: 'passkeyOffer.finished' }).effects).toEqual([]);
   });
 });
