@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// `npm run bench`: measures what the tests only bound.
+//   1. the first view's JavaScript and CSS, brotli and gzip (from the build manifest);
+//   2. Lighthouse (mobile preset) on the sign-in page, three runs, median;
+//   3. the API under load with autocannon: a cheap call and the password login.
+// Everything runs against a server started here on a throw-away SQLite database.
+// Results: bench/results/latest.md (a table) and latest.json.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.BENCH_PORT ?? 8281);
+const ORIGIN = `http://localhost:${PORT}`;
+const results = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length };
+
+// 1. Bundle.
+execFileSync('npm', ['run', 'build', '-w', '@gatehouse/web'], { cwd: root, stdio: 'inherit' });
+const dist = path.join(root, 'apps/web/dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+const seen = new Set();
+const files = { js: [], css: [] };
+(function walk(key) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  files.js.push(chunk.file);
+  for (const css of chunk.css ?? []) files.css.push(css);
+  for (const imported of chunk.imports ?? []) walk(imported);
+})(entryKey);
+const sizeOf = (list) =>
+  list.reduce(
+    (sum, file) => {
+      const bytes = readFileSync(path.join(dist, file));
+      sum.raw += bytes.length;
+      sum.gzip += gzipSync(bytes, { level: 9 }).length;
+      sum.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      return sum;
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+results.bundle = { js: sizeOf(files.js), css: sizeOf([...new Set(files.css)]), files };
+
+// 2 and 3 need the server.
+const data = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
+const env = { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: path.join(data, 'bench.sqlite'), LOG_LEVEL: 'error' };
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${ORIGIN}/api/server/info`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+try {
+  await waitForServer();
+  const email = 'bench@example.test';
+  const password = 'Bench-Password-1';
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', email, '--password', password], { cwd: root, env, stdio: 'inherit' });
+
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error(MISSING_CHROMIUM_HELP);
+  const scores = [];
+  for (let run = 0; run < 3; run += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    try {
+      const { lhr } = await lighthouse(`${ORIGIN}/signin/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+      scores.push({
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        bestPractices: lhr.categories['best-practices'].score,
+        fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+        tbtMs: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const median = (key) => scores.map((s) => s[key]).sort((a, b) => a - b)[1];
+  results.lighthouse = Object.fromEntries(Object.keys(scores[0]).map((key) => [key, median(key)]));
+
+  const load = async (title, options) => {
+    const result = await autocannon({ duration: 10, connections: 20, ...options });
+    return { title, requestsPerSecond: result.requests.average, latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  };
+  results.load = [
+    await load('GET /api/server/info', { url: `${ORIGIN}/api/server/info` }),
+    // A correct password: failures would be throttled after a few attempts, successes are not.
+    await load('POST /api/user/login (argon2id verify, m=19 MiB)', {
+      url: `${ORIGIN}/api/user/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ username: email, password }),
+      connections: 4,
+    }),
+  ];
+} finally {
+  stop();
+  rmSync(data, { recursive: true, force: true });
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const lines = [
+  `# Benchmark ${results.date}`,
+  '',
+  `Node ${results.node}, ${results.cpus} cores. Lighthouse: mobile preset, median of 3.`,
+  '',
+  '| first view (sign-in route) | raw | gzip | brotli |',
+  '|---|---|---|---|',
+  `| JavaScript | ${kib(results.bundle.js.raw)} | ${kib(results.bundle.js.gzip)} | ${kib(results.bundle.js.brotli)} |`,
+  `| CSS | ${kib(results.bundle.css.raw)} | ${kib(results.bundle.css.gzip)} | ${kib(results.bundle.css.brotli)} |`,
+  '',
+  '| Lighthouse | value |',
+  '|---|---|',
+  ...Object.entries(results.lighthouse ?? {}).map(([key, value]) => `| ${key} | ${typeof value === 'number' && value <= 1 && key !== 'cls' ? value : Math.round(value * 1000) / 1000} |`),
+  '',
+  '| load (autocannon, 10 s) | req/s | p50 ms | p99 ms | non-2xx |',
+  '|---|---|---|---|---|',
+  ...(results.load ?? []).map((l) => `| ${l.title} | ${Math.round(l.requestsPerSecond)} | ${l.latencyP50Ms} | ${l.latencyP99Ms} | ${l.non2xx} |`),
+  '',
+];
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/latest.md'), lines.join('\n'));
+writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+console.log(lines.join('\n'));
+process.exit(0);
