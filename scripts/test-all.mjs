@@ -3,7 +3,9 @@
 // `N passed, N failed` that sums every suite (CI reads it).
 //   1. static checks: typecheck (each workspace) and lint, one check each;
 //   2. the production build of the web app (the bundle budget and e2e use it);
-//   3. unit and integration tests (vitest: contract, server, web);
+//   3. unit and integration tests (vitest: contract, server, web) on SQLite, then the server
+//      project again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it; see
+//      docs/decisions/0150-postgresql-and-crash-safety.md);
 //   4. end-to-end tests (Playwright in the system's Chromium).
 // Set TEST_SKIP_E2E=1 to leave out step 4 locally (CI never does).
 import { spawnSync } from 'node:child_process';
@@ -54,25 +56,40 @@ check('lint', 'npx', ['eslint', '.']);
 // 2. Build (the bundle-budget test and the end-to-end tests need it).
 const built = check('build web app', 'npm', ['run', 'build', '-w', '@gatehouse/web']);
 
-// 3. Unit and integration tests.
-step('vitest (contract, server, web)');
-const vitestReport = path.join(reports, 'vitest.json');
-const vitestExit = exec('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+// 3. Unit and integration tests: every project on SQLite, then the server on PostgreSQL.
+/** Runs vitest with a JSON report and adds its counts to the totals under `label`. */
+function vitest(label, file, args, env = {}) {
+  const report = path.join(reports, file);
+  const exit = exec('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    lines.push(`FAIL ${label}: no report (the runner crashed)`);
+    return;
+  }
+  const result = JSON.parse(readFileSync(report, 'utf8'));
   // A run that exits non-zero with no failed test (an unhandled error, no test found) still fails.
-  const unexplained = vitestExit !== 0 && report.numFailedTests + (report.numFailedTestSuites ?? 0) === 0 ? 1 : 0;
-  const empty = report.numTotalTests === 0 ? 1 : 0;
-  const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) + Math.max(unexplained, empty);
-  totals.passed += report.numPassedTests;
+  const unexplained = exit !== 0 && result.numFailedTests + (result.numFailedTestSuites ?? 0) === 0 ? 1 : 0;
+  const empty = result.numTotalTests === 0 ? 1 : 0;
+  const failed = result.numFailedTests + (result.numFailedTestSuites ?? 0) + Math.max(unexplained, empty);
+  const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  totals.passed += result.numPassedTests;
   totals.failed += failed;
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  totals.skipped += skipped;
   lines.push(
-    `${failed ? 'FAIL' : 'ok  '} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites ?? 0} files failed to run${unexplained || empty ? `, exit code ${vitestExit}${empty ? ', no tests ran' : ''}` : ''}`,
+    `${failed ? 'FAIL' : 'ok  '} ${label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numFailedTestSuites ?? 0} files failed to run${skipped ? `, ${skipped} skipped` : ''}${unexplained || empty ? `, exit code ${exit}${empty ? ', no tests ran' : ''}` : ''}`,
   );
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+step('vitest (contract, server, web)');
+// TEST_DATABASE_URL is left out here: this run is the SQLite one.
+vitest('vitest', 'vitest.json', [], { TEST_DATABASE_URL: undefined });
+if (postgresUrl) {
+  step('vitest server on PostgreSQL (TEST_DATABASE_URL)');
+  vitest('vitest server on PostgreSQL', 'vitest-postgres.json', ['--project', 'server'], { TEST_DATABASE_URL: postgresUrl });
 } else {
-  totals.failed += 1;
-  lines.push('FAIL vitest: no report (the runner crashed)');
+  console.log('\nSkipping the server tests on PostgreSQL: TEST_DATABASE_URL is not set (.ci/run sets it; see docs/decisions/0150-postgresql-and-crash-safety.md).');
+  lines.push('skip vitest server on PostgreSQL (TEST_DATABASE_URL not set)');
 }
 
 // 4. End-to-end tests.
