@@ -9,12 +9,18 @@ import {
   pinSkip,
   pinSubmit,
   userInfo,
-  webauthnGet,
-  webauthnGetOptions,
 } from '@gatehouse/contract';
 import { call, isApiFailure, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
 import { useT } from '../../shared/i18n';
-import { LazyBiometricRestrictedDialog, authenticateWithPasskey, shouldOfferPasskey, supportsPasskeys, useConditionalMediation } from '../../shared/passkeys';
+import {
+  LazyBiometricRestrictedDialog,
+  assertWithPasskey,
+  getPasskeyOptions,
+  shouldOfferPasskey,
+  supportsPasskeys,
+  useConditionalMediation,
+  verifyPasskey,
+} from '../../shared/passkeys';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
 import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
@@ -115,7 +121,8 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       resetField: (field) => form.current?.resetField(field),
       focusField: (field) => form.current?.focusField(field),
       focusHeading: () => container.current?.querySelector<HTMLElement>('h1')?.focus(),
-      showPinMailFailed: () => show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
+      showPinMailFailed: () =>
+        show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
       showRecheckSkip: (skip) =>
         show({
           id: RECHECK_SKIP_SNACKBAR_ID,
@@ -128,9 +135,9 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       clearPinStep,
       passkeySupported: supportsPasskeys,
       abortConditionalPasskey: () => abortConditional.current(),
-      passkeyOptions: (userId) => call(webauthnGetOptions, { query: userId === null ? {} : { userId } }),
-      passkeyAssert: authenticateWithPasskey,
-      passkeyVerify: (body) => call(webauthnGet, { body }),
+      passkeyOptions: (userId) => getPasskeyOptions(userId ?? undefined),
+      passkeyAssert: assertWithPasskey,
+      passkeyVerify: verifyPasskey,
       showPasskeyNotAvailable: (activation, activate) =>
         show(
           activation
@@ -150,7 +157,8 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
 
   // Conditional mediation on the login views: started when one is shown, aborted when it is
   // left, while a passkey sign-in is under way, and after the server's timeout.
-  const loginView = state.type === 'loginForm' ? 'login' : state.type === 'rememberedUser' ? `remembered:${state.user.userId}` : null;
+  const loginView =
+    state.type === 'loginForm' ? 'login' : state.type === 'rememberedUser' ? `remembered:${state.user.userId}` : null;
   const passkeyIdle = (state.type === 'loginForm' || state.type === 'rememberedUser') && !state.passkeyBusy;
   const abortConditionalMediation = useConditionalMediation({
     enabled: passkeyIdle,
@@ -258,7 +266,13 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
           />
         );
       case 'disabled':
-        return <DisabledScreen email={state.email} contactUrl={contactUrl} onUseAnother={() => send({ type: 'account.anotherChosen' })} />;
+        return (
+          <DisabledScreen
+            email={state.email}
+            contactUrl={contactUrl}
+            onUseAnother={() => send({ type: 'account.anotherChosen' })}
+          />
+        );
       case 'forgotPassword':
         return (
           <ForgotPasswordScreen

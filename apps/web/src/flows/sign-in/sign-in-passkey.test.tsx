@@ -10,7 +10,13 @@ import { jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
 
 const GET_OPTIONS = {
   status: 'ok',
-  getStructure: { challenge: 'Y2hhbGxlbmdl', timeout: 60000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [] },
+  getStructure: {
+    challenge: 'Y2hhbGxlbmdl',
+    timeout: 60000,
+    relyingPartyId: 'localhost',
+    userVerification: 'required',
+    allowCredentials: [],
+  },
   timeout: 300,
 };
 const NO_OFFER = ok({ offerWebauthnRegistration: false });
@@ -33,7 +39,11 @@ describe('passkey sign-in by button', () => {
 
   it('aborts the pending conditional request first, then signs in with the modal ceremony and the strict body', async () => {
     const webauthn = stubWebAuthn();
-    const api = routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': ok({ status: 'ok', email: jana.email }), 'GET /api/webauthn/offer': NO_OFFER });
+    const api = routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/webauthn/get': ok({ status: 'ok', email: jana.email }),
+      'GET /api/webauthn/offer': NO_OFFER,
+    });
     const { user, redirect } = renderFlow({ users: [jana] });
     await waitFor(() => expect(webauthn.conditionalRequests).toHaveLength(1));
     const conditional = webauthn.conditionalRequests[0];
@@ -51,7 +61,12 @@ describe('passkey sign-in by button', () => {
       id: 'Y3JlZC0x',
       type: 'public-key',
       rawId: 'Y3JlZC0x',
-      response: { clientDataJSON: 'Y2xpZW50LWRhdGE', authenticatorData: 'YXV0aC1kYXRh', signature: 'c2lnbmF0dXJl', userHandle: 'dXNlci1oYW5kbGU' },
+      response: {
+        clientDataJSON: 'Y2xpZW50LWRhdGE',
+        authenticatorData: 'YXV0aC1kYXRh',
+        signature: 'c2lnbmF0dXJl',
+        userHandle: 'dXNlci1oYW5kbGU',
+      },
     });
   });
 
@@ -68,12 +83,20 @@ describe('passkey sign-in by button', () => {
     routeFetch({ 'GET /api/webauthn/get': ok({ status: 'failed', reasons: ['app_error'] }) });
     const { user } = renderFlow();
     await user.click(screen.getByRole('button', BUTTON));
-    expect(await screen.findByText('Signing in using device is not available right now. Sign in using password.')).toBeTruthy();
+    expect(
+      await screen.findByText('Signing in using device is not available right now. Sign in using password.'),
+    ).toBeTruthy();
   });
 
   it.each([
-    [{ status: 'failed', reasons: ['invalid_credentials'] }, 'The sign-in data of this device is not valid. Sign in using password.'],
-    [{ status: 'failed', reasons: ['app_error'] }, 'Signing in using device is temporarily unavailable. Sign in using password.'],
+    [
+      { status: 'failed', reasons: ['invalid_credentials'] },
+      'The sign-in data of this device is not valid. Sign in using password.',
+    ],
+    [
+      { status: 'failed', reasons: ['app_error'] },
+      'Signing in using device is temporarily unavailable. Sign in using password.',
+    ],
     [{ status: 'failed', reasons: ['something_new'] }, 'Signing in using device has failed. Sign in using password.'],
   ])('shows the passkey error text for the answer %j', async (answer, text) => {
     stubWebAuthn({ conditional: false });
@@ -87,7 +110,10 @@ describe('passkey sign-in by button', () => {
 
   it('says signing in using device failed when the check gets no answer', async () => {
     stubWebAuthn({ conditional: false });
-    routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': () => Promise.reject(new TypeError('offline')) });
+    routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/webauthn/get': () => Promise.reject(new TypeError('offline')),
+    });
     const { user } = renderFlow();
     await user.click(screen.getByRole('button', BUTTON));
     expect(await screen.findByText('Signing in using device has failed. Sign in using password.')).toBeTruthy();
@@ -95,7 +121,10 @@ describe('passkey sign-in by button', () => {
 
   it('shows the disabled page with the e-mail of the answer on account_disabled', async () => {
     stubWebAuthn({ conditional: false });
-    routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['account_disabled'], email: 'eva@example.sk' }) });
+    routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['account_disabled'], email: 'eva@example.sk' }),
+    });
     const { user } = renderFlow();
     await user.click(screen.getByRole('button', BUTTON));
     expect(await screen.findByText('Your account eva@example.sk has been disabled by an administrator.')).toBeTruthy();
@@ -103,7 +132,10 @@ describe('passkey sign-in by button', () => {
 
   it('shows the blocked page on blocked', async () => {
     stubWebAuthn({ conditional: false });
-    routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['blocked'] }) });
+    routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['blocked'] }),
+    });
     const { user } = renderFlow({ users: [jana] });
     await user.click(screen.getByRole('button', BUTTON));
     expect(await screen.findByRole('button', { name: 'Reset password' })).toBeTruthy();
@@ -125,7 +157,9 @@ describe('passkey sign-in by button', () => {
     routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS) });
     const { user } = renderFlow();
     await user.click(screen.getByRole('button', BUTTON));
-    expect((await screen.findByTestId('biometric-dialog-title')).textContent).toBe('Signing in using device is restricted');
+    expect((await screen.findByTestId('biometric-dialog-title')).textContent).toBe(
+      'Signing in using device is restricted',
+    );
     await user.click(screen.getByTestId('biometric-dialog-confirm'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -136,7 +170,9 @@ describe('passkey sign-in by button', () => {
     const { user, redirect } = renderFlow({ users: [jana] });
     await user.click(screen.getByRole('button', BUTTON));
     expect(
-      await screen.findByText('Signing in using device is not activated for this account. You can activate it after you sign in using password.'),
+      await screen.findByText(
+        'Signing in using device is not activated for this account. You can activate it after you sign in using password.',
+      ),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     const password = screen.getByLabelText('Password');
@@ -164,7 +200,9 @@ describe('passkey conditional mediation', () => {
     const webauthn = stubWebAuthn();
     const api = routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS) });
     renderFlow();
-    expect(await screen.findByText('You can sign in faster using your device (fingerprint, face or screen lock).')).toBeTruthy();
+    expect(
+      await screen.findByText('You can sign in faster using your device (fingerprint, face or screen lock).'),
+    ).toBeTruthy();
     expect(webauthn.conditionalRequests).toHaveLength(1);
     expect(api.calls('GET /api/webauthn/get')[0]?.search).toBe('');
     expect(webauthn.conditionalRequests[0]?.publicKey?.rpId).toBe('localhost');
@@ -194,7 +232,11 @@ describe('passkey conditional mediation', () => {
   it('signs in with the passkey the user picks from the autofill', async () => {
     const webauthn = stubWebAuthn();
     webauthn.get.mockImplementation(async () => fakeAssertion());
-    const api = routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': ok({ status: 'ok', email: jana.email }), 'GET /api/webauthn/offer': NO_OFFER });
+    const api = routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/webauthn/get': ok({ status: 'ok', email: jana.email }),
+      'GET /api/webauthn/offer': NO_OFFER,
+    });
     const { redirect } = renderFlow();
     await waitFor(() => expect(redirect).toHaveBeenCalledOnce());
     expect(api.calls('POST /api/webauthn/get')).toHaveLength(1);
@@ -203,7 +245,11 @@ describe('passkey conditional mediation', () => {
   it('swallows a conditional request that rejects (no matching credential) and keeps the password path working', async () => {
     const webauthn = stubWebAuthn();
     webauthn.get.mockImplementation(async () => Promise.reject(domError('NotAllowedError')));
-    routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/user/login': ok(), 'GET /api/webauthn/offer': NO_OFFER });
+    routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/user/login': ok(),
+      'GET /api/webauthn/offer': NO_OFFER,
+    });
     const { user, redirect } = renderFlow({ users: [jana] });
     await waitFor(() => expect(webauthn.get).toHaveBeenCalled());
     expect(screen.queryByText('Signing in using device was cancelled.')).toBeNull();
@@ -216,7 +262,10 @@ describe('passkey conditional mediation', () => {
 describe('passkey offer after sign-in', () => {
   it('shows the offer when the server says so, and Ask later redirects', async () => {
     stubWebAuthn({ conditional: false });
-    routeFetch({ 'POST /api/user/login': ok(), 'GET /api/webauthn/offer': ok({ offerWebauthnRegistration: true, userId: 'u1' }) });
+    routeFetch({
+      'POST /api/user/login': ok(),
+      'GET /api/webauthn/offer': ok({ offerWebauthnRegistration: true, userId: 'u1' }),
+    });
     const { user, redirect } = renderFlow({ users: [jana] });
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

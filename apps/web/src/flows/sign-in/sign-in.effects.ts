@@ -1,7 +1,6 @@
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { DeviceUser, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody } from '@gatehouse/contract';
+import type { DeviceUser, GetStructure, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody } from '@gatehouse/contract';
 import { WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
-import { classifyCeremonyError, toRequestOptions } from '../../shared/passkeys';
+import { classifyCeremonyError } from '../../shared/passkeys';
 import type { GetOptionsAnswer } from '../../shared/passkeys';
 import type { FormField, PasskeySignInAnswer, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
 
@@ -40,8 +39,8 @@ export interface SignInDeps {
   abortConditionalPasskey: () => void;
   /** GET /api/webauthn/get, with ?userId= on the remembered-user form. */
   passkeyOptions: (userId: string | null) => Promise<GetOptionsAnswer>;
-  /** The modal WebAuthn ceremony (navigator.credentials.get), as the strict contract body. */
-  passkeyAssert: (options: PublicKeyCredentialRequestOptionsJSON) => Promise<WebauthnGetBody>;
+  /** The structure mapped to options, then the modal WebAuthn ceremony, as the strict contract body. */
+  passkeyAssert: (structure: GetStructure) => Promise<WebauthnGetBody>;
   /** POST /api/webauthn/get. */
   passkeyVerify: (body: WebauthnGetBody) => Promise<PasskeySignInAnswer>;
   /** The credentials-not-available snackbar; with `activation`, its action sends passkey.activateChosen. */
@@ -221,7 +220,7 @@ async function runPasskeyCeremony(userId: string | null, deps: SignInDeps, send:
     send({ type: 'passkey.failed', problem: 'unsupported' });
     return;
   }
-  let options: PublicKeyCredentialRequestOptionsJSON;
+  let structure: GetStructure;
   try {
     const answer = await deps.passkeyOptions(userId);
     if (answer.status === WEBAUTHN_NOT_FOUND) {
@@ -229,18 +228,20 @@ async function runPasskeyCeremony(userId: string | null, deps: SignInDeps, send:
       return;
     }
     if (answer.status !== 'ok' || answer.getStructure === undefined) throw new Error(`webauthn get options: ${answer.status}`);
-    options = toRequestOptions(answer.getStructure);
+    structure = answer.getStructure;
   } catch {
-    // No answer, app_error, an unusable structure: the options are not available.
+    // No answer, app_error, another status: the options are not available.
     send({ type: 'passkey.failed', problem: 'optionsUnavailable' });
     return;
   }
   let body: WebauthnGetBody;
   try {
-    body = await deps.passkeyAssert(options);
+    body = await deps.passkeyAssert(structure);
   } catch (error) {
     const failure = classifyCeremonyError(error);
-    send({ type: 'passkey.failed', problem: failure === 'cancelled' || failure === 'restricted' ? failure : 'failed' });
+    // A structure that cannot be mapped (e.g. a challenge that does not decode): the options are not usable.
+    const problem = failure === 'unusableOptions' ? 'optionsUnavailable' : failure === 'cancelled' || failure === 'restricted' ? failure : 'failed';
+    send({ type: 'passkey.failed', problem });
     return;
   }
   send({ type: 'passkey.asserted', body, source: 'button' });

@@ -13,7 +13,10 @@ export class Base64UrlError extends Error {
 }
 
 export function encodeBase64Url(input: ArrayBuffer | ArrayBufferView): string {
-  const bytes = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  const bytes =
+    input instanceof ArrayBuffer
+      ? new Uint8Array(input)
+      : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const a = bytes[i] ?? 0;

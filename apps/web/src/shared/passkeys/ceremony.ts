@@ -4,46 +4,31 @@
  * the sign-in first view). Conditional mediation calls navigator.credentials.get
  * itself, so that its AbortController really aborts it (the library keeps its own).
  */
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { WebauthnCreateBody, WebauthnGetBody } from '@gatehouse/contract';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { toCreateBody, toGetBody } from './options';
 
-/**
- * Why a ceremony ended without a credential:
- * - cancelled: the user closed the prompt, or it timed out or was aborted (NotAllowedError, AbortError);
- * - restricted: the authenticator or the browser refuses this site or these options (SecurityError, NotSupportedError);
- * - alreadyRegistered: registration, an authenticator already holds a passkey of this account (InvalidStateError);
- * - failed: anything else (UnknownError, ConstraintError, the library could not be loaded …).
- */
-export type CeremonyFailure = 'cancelled' | 'restricted' | 'alreadyRegistered' | 'failed';
-
-export function classifyCeremonyError(error: unknown): CeremonyFailure {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'AbortError':
-      return 'cancelled';
-    case 'SecurityError':
-    case 'NotSupportedError':
-      return 'restricted';
-    case 'InvalidStateError':
-      return 'alreadyRegistered';
-    default:
-      return 'failed';
-  }
-}
+export { classifyCeremonyError } from './ceremony-errors';
+export type { CeremonyFailure } from './ceremony-errors';
 
 const loadLibrary = () => import('@simplewebauthn/browser');
 
 /** The modal sign-in ceremony (the passkey button). */
-export async function authenticateWithPasskey(optionsJSON: PublicKeyCredentialRequestOptionsJSON): Promise<WebauthnGetBody> {
+export async function authenticateWithPasskey(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+): Promise<WebauthnGetBody> {
   const { startAuthentication } = await loadLibrary();
   return toGetBody(await startAuthentication({ optionsJSON }));
 }
 
 /** The registration ceremony (the offer's Activate). */
-export async function registerPasskey(optionsJSON: PublicKeyCredentialCreationOptionsJSON): Promise<WebauthnCreateBody> {
+export async function registerPasskey(
+  optionsJSON: PublicKeyCredentialCreationOptionsJSON,
+): Promise<WebauthnCreateBody> {
   const { startRegistration } = await loadLibrary();
   return toCreateBody(await startRegistration({ optionsJSON }));
 }
@@ -52,7 +37,10 @@ export async function registerPasskey(optionsJSON: PublicKeyCredentialCreationOp
  * A conditional (autofill) request: pending until the user picks a passkey in the
  * autofill of an `autocomplete="… webauthn"` field, or until `signal` aborts it.
  */
-export async function conditionalAssertion(options: PublicKeyCredentialRequestOptionsJSON, signal: AbortSignal): Promise<WebauthnGetBody> {
+export async function conditionalAssertion(
+  options: PublicKeyCredentialRequestOptionsJSON,
+  signal: AbortSignal,
+): Promise<WebauthnGetBody> {
   const credential = await navigator.credentials.get({
     mediation: 'conditional',
     signal,

@@ -3,9 +3,20 @@ import type { WebauthnGetBody } from '@gatehouse/contract';
 import { startConditionalMediation } from './conditional-mediation';
 import type { ConditionalMediationDeps, GetOptionsAnswer } from './conditional-mediation';
 
-const GET_STRUCTURE = { challenge: 'Y2hhbGxlbmdl', timeout: 60000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [] };
+const GET_STRUCTURE = {
+  challenge: 'Y2hhbGxlbmdl',
+  timeout: 60000,
+  relyingPartyId: 'localhost',
+  userVerification: 'required',
+  allowCredentials: [],
+};
 const OK: GetOptionsAnswer = { status: 'ok', getStructure: GET_STRUCTURE, timeout: 300 };
-const BODY: WebauthnGetBody = { id: 'aWQ', type: 'public-key', rawId: 'aWQ', response: { clientDataJSON: 'Yw', authenticatorData: 'YQ', signature: 'cw' } };
+const BODY: WebauthnGetBody = {
+  id: 'aWQ',
+  type: 'public-key',
+  rawId: 'aWQ',
+  response: { clientDataJSON: 'Yw', authenticatorData: 'YQ', signature: 'cw' },
+};
 
 /** A conditional request that stays pending until aborted (as in a real browser) or resolved by the test. */
 function pendingAssertion() {
@@ -40,13 +51,16 @@ describe('conditional mediation', () => {
     startConditionalMediation({ userId: 'u1', onReady, onAsserted: vi.fn() }, d);
     await vi.waitFor(() => expect(onReady).toHaveBeenCalledOnce());
     expect(d.getOptions).toHaveBeenCalledWith('u1');
-    expect(assertion.conditionalAssertion.mock.calls[0]?.[0]).toMatchObject({ challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' });
+    expect(assertion.conditionalAssertion.mock.calls[0]?.[0]).toEqual(GET_STRUCTURE);
   });
 
   it('reports the assertion the user picked from the autofill', async () => {
     const assertion = pendingAssertion();
     const onAsserted = vi.fn();
-    startConditionalMediation({ onReady: vi.fn(), onAsserted }, deps({ conditionalAssertion: assertion.conditionalAssertion }));
+    startConditionalMediation(
+      { onReady: vi.fn(), onAsserted },
+      deps({ conditionalAssertion: assertion.conditionalAssertion }),
+    );
     await vi.waitFor(() => expect(assertion.conditionalAssertion).toHaveBeenCalled());
     assertion.resolve(BODY);
     await vi.waitFor(() => expect(onAsserted).toHaveBeenCalledWith(BODY));
@@ -73,7 +87,10 @@ describe('conditional mediation', () => {
   it('aborts the pending request when told to, and reports nothing after that', async () => {
     const assertion = pendingAssertion();
     const onAsserted = vi.fn();
-    const mediation = startConditionalMediation({ onReady: vi.fn(), onAsserted }, deps({ conditionalAssertion: assertion.conditionalAssertion }));
+    const mediation = startConditionalMediation(
+      { onReady: vi.fn(), onAsserted },
+      deps({ conditionalAssertion: assertion.conditionalAssertion }),
+    );
     await vi.waitFor(() => expect(assertion.signals).toHaveLength(1));
     mediation.abort();
     expect(assertion.signals[0]?.aborted).toBe(true);
@@ -113,7 +130,9 @@ describe('conditional mediation', () => {
 
   it('swallows a rejected request (no matching credential) and a failed options call', async () => {
     const onAsserted = vi.fn();
-    const rejected = deps({ conditionalAssertion: async () => Promise.reject(new DOMException('none', 'NotAllowedError')) });
+    const rejected = deps({
+      conditionalAssertion: async () => Promise.reject(new DOMException('none', 'NotAllowedError')),
+    });
     const failed = deps({ getOptions: async () => Promise.reject(new Error('network')) });
     startConditionalMediation({ onReady: vi.fn(), onAsserted }, rejected);
     startConditionalMediation({ onReady: vi.fn(), onAsserted }, failed);

@@ -4,10 +4,8 @@
  * `timeout` seconds × 1000 ms. 'not found' means no passkey: no conditional request.
  * Every failure is swallowed: the password path must keep working.
  */
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { z } from 'zod/mini';
-import type { WebauthnGetAnswer, WebauthnGetBody } from '@gatehouse/contract';
-import { toRequestOptions } from './options';
+import type { GetStructure, WebauthnGetAnswer, WebauthnGetBody } from '@gatehouse/contract';
 
 export type GetOptionsAnswer = z.output<typeof WebauthnGetAnswer>;
 
@@ -15,8 +13,8 @@ export interface ConditionalMediationDeps {
   supportsConditionalMediation: () => Promise<boolean>;
   /** GET /api/webauthn/get[?userId]. */
   getOptions: (userId: string | undefined) => Promise<GetOptionsAnswer>;
-  /** navigator.credentials.get with mediation 'conditional' and the signal. */
-  conditionalAssertion: (options: PublicKeyCredentialRequestOptionsJSON, signal: AbortSignal) => Promise<WebauthnGetBody>;
+  /** The structure mapped to request options, then navigator.credentials.get with mediation 'conditional' and the signal. */
+  conditionalAssertion: (structure: GetStructure, signal: AbortSignal) => Promise<WebauthnGetBody>;
   setTimeout: (run: () => void, ms: number) => unknown;
   clearTimeout: (id: unknown) => void;
 }
@@ -36,7 +34,10 @@ export interface ConditionalMediation {
   readonly signal: AbortSignal;
 }
 
-export function startConditionalMediation(input: ConditionalMediationInput, deps: ConditionalMediationDeps): ConditionalMediation {
+export function startConditionalMediation(
+  input: ConditionalMediationInput,
+  deps: ConditionalMediationDeps,
+): ConditionalMediation {
   const controller = new AbortController();
   const { signal } = controller;
   let timer: unknown = null;
@@ -54,11 +55,10 @@ export function startConditionalMediation(input: ConditionalMediationInput, deps
       if (!(await deps.supportsConditionalMediation()) || signal.aborted) return;
       const answer = await deps.getOptions(input.userId);
       if (signal.aborted || answer.status !== 'ok' || answer.getStructure === undefined) return;
-      const options = toRequestOptions(answer.getStructure);
       // The server's bound in seconds; without it, the ceremony's own timeout (ms).
       const boundMs = answer.timeout !== undefined ? answer.timeout * 1000 : answer.getStructure.timeout;
       timer = deps.setTimeout(abort, boundMs);
-      const pending = deps.conditionalAssertion(options, signal);
+      const pending = deps.conditionalAssertion(answer.getStructure, signal);
       input.onReady();
       const body = await pending;
       if (signal.aborted) return;

@@ -1,21 +1,28 @@
 /**
- * Passkeys (WebAuthn) in the browser: support checks, option and body mapping,
- * the ceremonies (the library loads lazily), conditional mediation with abort,
- * the registration offer's logic and the biometric-restricted dialog (lazy).
- *
- * The offer SCREEN is not re-exported here (it pulls in shared/forms): import it
- * from './passkey-offer-screen', lazily where the first view is concerned.
+ * Passkeys (WebAuthn) in the browser, first-view safe: support checks, conditional
+ * mediation with abort, lazy entry points to the ceremonies and the offer check,
+ * the lazily loaded biometric-restricted dialog. The mapping, base64url and the
+ * ceremonies live in passkey-runtime.ts (a chunk of its own); the offer SCREEN is
+ * imported from './passkey-offer-screen' (it pulls in shared/forms).
  */
-export { Base64UrlError, decodeBase64Url, encodeBase64Url, isBase64Url } from './base64url';
 export { supportsConditionalMediation, supportsPasskeys } from './support';
-export { PasskeyOptionsError, toCreateBody, toCreationOptions, toGetBody, toRequestOptions } from './options';
-export { authenticateWithPasskey, classifyCeremonyError, conditionalAssertion, registerPasskey } from './ceremony';
-export type { CeremonyFailure } from './ceremony';
+export { classifyCeremonyError } from './ceremony-errors';
+export type { CeremonyFailure } from './ceremony-errors';
 export { startConditionalMediation } from './conditional-mediation';
-export type { ConditionalMediation, ConditionalMediationDeps, ConditionalMediationInput, GetOptionsAnswer } from './conditional-mediation';
+export type {
+  ConditionalMediation,
+  ConditionalMediationDeps,
+  ConditionalMediationInput,
+  GetOptionsAnswer,
+} from './conditional-mediation';
 export { browserConditionalMediationDeps, useConditionalMediation } from './use-conditional-mediation';
 export type { UseConditionalMediationOptions } from './use-conditional-mediation';
-export { activatePasskey, browserPasskeyOfferDeps, declinePasskeyOffer, shouldOfferPasskey } from './passkey-offer';
-export type { ActivationResult, PasskeyOfferDeps } from './passkey-offer';
+export {
+  assertWithPasskey,
+  conditionalAssertion,
+  getPasskeyOptions,
+  shouldOfferPasskey,
+  verifyPasskey,
+} from './lazy-passkeys';
 export { LazyBiometricRestrictedDialog } from './lazy-biometric-restricted-dialog';
 export type { BiometricRestrictedDialogProps } from './biometric-restricted-dialog';

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
 import type { BiometricRestrictedDialogProps } from './biometric-restricted-dialog';
 
-const BiometricRestrictedDialog = lazy(() => import('./biometric-restricted-dialog').then((m) => ({ default: m.BiometricRestrictedDialog })));
+const BiometricRestrictedDialog = lazy(() =>
+  import('./biometric-restricted-dialog').then((m) => ({ default: m.BiometricRestrictedDialog })),
+);
 
 /**
  * The biometric-restricted dialog, fetched the first time it opens and kept

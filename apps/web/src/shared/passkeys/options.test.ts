@@ -49,7 +49,12 @@ describe('passkey options from the spec structures', () => {
   });
 
   it('passes a known authenticator attachment and a non-resident key preference through', () => {
-    const options = toCreationOptions({ ...createStructure, authenticatorAttachment: 'platform', requireResidentKey: false, userVerification: 'preferred' });
+    const options = toCreationOptions({
+      ...createStructure,
+      authenticatorAttachment: 'platform',
+      requireResidentKey: false,
+      userVerification: 'preferred',
+    });
     expect(options.authenticatorSelection).toEqual({
       residentKey: 'preferred',
       requireResidentKey: false,
@@ -59,7 +64,12 @@ describe('passkey options from the spec structures', () => {
   });
 
   it('falls back to no attestation and required user verification for values it does not know', () => {
-    const options = toCreationOptions({ ...createStructure, attestation: 'bogus', userVerification: 'whatever', attestationFormats: ['packed', 'x'] });
+    const options = toCreationOptions({
+      ...createStructure,
+      attestation: 'bogus',
+      userVerification: 'whatever',
+      attestationFormats: ['packed', 'x'],
+    });
     expect(options.attestation).toBe('none');
     expect(options.attestationFormats).toEqual(['packed']);
     expect(options.authenticatorSelection?.userVerification).toBe('required');
@@ -117,14 +127,24 @@ describe('passkey responses to the contract bodies', () => {
       type: 'public-key',
       authenticatorAttachment: 'cross-platform',
       clientExtensionResults: {},
-      response: { clientDataJSON: 'Y2Rq', authenticatorData: 'YXV0aA', signature: 'c2ln', userHandle: 'dXNlci1oYW5kbGU' },
+      response: {
+        clientDataJSON: 'Y2Rq',
+        authenticatorData: 'YXV0aA',
+        signature: 'c2ln',
+        userHandle: 'dXNlci1oYW5kbGU',
+      },
     };
     const body = toGetBody(response);
     expect(body).toEqual({
       id: 'Y3JlZC0x',
       type: 'public-key',
       rawId: 'Y3JlZC0x',
-      response: { clientDataJSON: 'Y2Rq', authenticatorData: 'YXV0aA', signature: 'c2ln', userHandle: 'dXNlci1oYW5kbGU' },
+      response: {
+        clientDataJSON: 'Y2Rq',
+        authenticatorData: 'YXV0aA',
+        signature: 'c2ln',
+        userHandle: 'dXNlci1oYW5kbGU',
+      },
     });
     expect(WebauthnGetBody.safeParse(body).success).toBe(true);
     expect(WebauthnGetBody.safeParse(response).success).toBe(false);

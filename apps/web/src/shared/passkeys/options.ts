@@ -22,7 +22,15 @@ export class PasskeyOptionsError extends Error {
 type Descriptor = CreateStructure['excludeCredentials'][number];
 
 const ATTESTATIONS: readonly AttestationConveyancePreference[] = ['none', 'indirect', 'direct', 'enterprise'];
-const ATTESTATION_FORMATS: readonly AttestationFormat[] = ['fido-u2f', 'packed', 'android-safetynet', 'android-key', 'tpm', 'apple', 'none'];
+const ATTESTATION_FORMATS: readonly AttestationFormat[] = [
+  'fido-u2f',
+  'packed',
+  'android-safetynet',
+  'android-key',
+  'tpm',
+  'apple',
+  'none',
+];
 const USER_VERIFICATIONS: readonly UserVerificationRequirement[] = ['required', 'preferred', 'discouraged'];
 const ATTACHMENTS: readonly AuthenticatorAttachment[] = ['platform', 'cross-platform'];
 
@@ -49,11 +57,17 @@ export function toCreationOptions(structure: CreateStructure): PublicKeyCredenti
   return {
     challenge: base64Url(structure.challenge, 'challenge'),
     rp: { id: structure.relyingPartyId, name: structure.relyingPartyName },
-    user: { id: base64Url(structure.userId, 'user id'), name: structure.userName, displayName: structure.userDisplayName },
+    user: {
+      id: base64Url(structure.userId, 'user id'),
+      name: structure.userName,
+      displayName: structure.userDisplayName,
+    },
     pubKeyCredParams: structure.COSEAlgorithmIdentifiers.map((alg) => ({ type: 'public-key', alg })),
     timeout: structure.timeout,
     attestation: oneOf(ATTESTATIONS, structure.attestation) ? structure.attestation : 'none',
-    attestationFormats: structure.attestationFormats.filter((f): f is AttestationFormat => oneOf(ATTESTATION_FORMATS, f)),
+    attestationFormats: structure.attestationFormats.filter((f): f is AttestationFormat =>
+      oneOf(ATTESTATION_FORMATS, f),
+    ),
     authenticatorSelection: {
       residentKey: structure.requireResidentKey ? 'required' : 'preferred',
       requireResidentKey: structure.requireResidentKey,

@@ -64,7 +64,11 @@ describe('passkey registration offer', () => {
   it('shows its title and the buttons Activate, Ask later and Don’t ask again', () => {
     renderOffer();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in faster next time' })).toBeTruthy();
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Activate', 'Ask later', "Don't ask again"]);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Activate',
+      'Ask later',
+      "Don't ask again",
+    ]);
   });
 
   it('activates: create options, the registration ceremony, then the strict create body, then goes on', async () => {
@@ -80,14 +84,22 @@ describe('passkey registration offer', () => {
       { type: 'public-key', alg: -7 },
       { type: 'public-key', alg: -257 },
     ]);
-    expect(publicKey?.authenticatorSelection).toEqual({ residentKey: 'required', requireResidentKey: true, userVerification: 'required' });
+    expect(publicKey?.authenticatorSelection).toEqual({
+      residentKey: 'required',
+      requireResidentKey: true,
+      userVerification: 'required',
+    });
     expect(api.keys()).toEqual(['GET /api/webauthn/create', 'POST /api/webauthn/create']);
     const body = api.sent[1]?.body;
     expect(body).toEqual({
       type: 'public-key',
       id: fakeAttestation().id,
       rawId: fakeAttestation().id,
-      response: { attestationObject: 'YXR0ZXN0YXRpb24', clientDataJSON: 'Y2xpZW50LWRhdGE', transports: ['internal', 'hybrid'] },
+      response: {
+        attestationObject: 'YXR0ZXN0YXRpb24',
+        clientDataJSON: 'Y2xpZW50LWRhdGE',
+        transports: ['internal', 'hybrid'],
+      },
     });
   });
 
@@ -146,7 +158,9 @@ describe('passkey registration offer', () => {
     stubApi();
     const { onDone, user } = renderOffer();
     await user.click(screen.getByRole('button', { name: 'Activate' }));
-    expect((await screen.findByTestId('biometric-dialog-title')).textContent).toBe('Signing in using device is restricted');
+    expect((await screen.findByTestId('biometric-dialog-title')).textContent).toBe(
+      'Signing in using device is restricted',
+    );
     await user.click(screen.getByTestId('biometric-dialog-confirm'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onDone).not.toHaveBeenCalled();

@@ -66,14 +66,38 @@ export function PasskeyOfferScreen({ onDone, deps = browserPasskeyOfferDeps }: P
 
   return (
     <>
-      <MessageScreen title={t('signIn.passkeyOffer.title')} body={t('signIn.passkeyOffer.body')} notice={failed ? t('signIn.passkeyOffer.failed') : null}>
-        <Button variant="filled" rounded fullWidth loading={busy === 'activate'} aria-disabled={busy === 'decline' || undefined} onClick={() => void activate()}>
+      <MessageScreen
+        title={t('signIn.passkeyOffer.title')}
+        body={t('signIn.passkeyOffer.body')}
+        notice={failed ? t('signIn.passkeyOffer.failed') : null}
+      >
+        <Button
+          variant="filled"
+          rounded
+          fullWidth
+          loading={busy === 'activate'}
+          aria-disabled={busy === 'decline' || undefined}
+          onClick={() => void activate()}
+        >
           {t('signIn.passkeyOffer.activate')}
         </Button>
-        <Button variant="outlined" rounded fullWidth aria-disabled={busy !== null || undefined} onClick={busy !== null ? undefined : finish}>
+        <Button
+          variant="outlined"
+          rounded
+          fullWidth
+          aria-disabled={busy !== null || undefined}
+          onClick={busy !== null ? undefined : finish}
+        >
           {t('signIn.passkeyOffer.askLater')}
         </Button>
-        <Button variant="text" rounded fullWidth loading={busy === 'decline'} aria-disabled={busy === 'activate' || undefined} onClick={() => void decline()}>
+        <Button
+          variant="text"
+          rounded
+          fullWidth
+          loading={busy === 'decline'}
+          aria-disabled={busy === 'activate' || undefined}
+          onClick={() => void decline()}
+        >
           {t('signIn.passkeyOffer.dontAskAgain')}
         </Button>
       </MessageScreen>

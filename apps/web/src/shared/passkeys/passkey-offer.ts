@@ -65,7 +65,7 @@ export async function activatePasskey(deps: PasskeyOfferDeps = browserPasskeyOff
     body = await deps.register(options);
   } catch (error) {
     const failure = classifyCeremonyError(error);
-    return failure === 'alreadyRegistered' ? 'alreadyRegistered' : failure;
+    return failure === 'unusableOptions' ? 'failed' : failure;
   }
   try {
     return (await deps.saveCredential(body)).status === 'ok' ? 'activated' : 'failed';

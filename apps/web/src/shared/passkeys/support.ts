@@ -16,7 +16,8 @@ export function supportsPasskeys(): boolean {
 /** The browser can offer passkeys in the autofill of a field (conditional mediation). */
 export async function supportsConditionalMediation(): Promise<boolean> {
   if (!supportsPasskeys()) return false;
-  const check = (globalThis.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> }).isConditionalMediationAvailable;
+  const check = (globalThis.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> })
+    .isConditionalMediationAvailable;
   if (typeof check !== 'function') return false;
   try {
     return (await check.call(globalThis.PublicKeyCredential)) === true;

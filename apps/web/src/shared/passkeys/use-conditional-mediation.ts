@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { WebauthnGetBody } from '@gatehouse/contract';
-import { webauthnGetOptions } from '@gatehouse/contract';
-import { call } from '../api';
-import { conditionalAssertion } from './ceremony';
+import { conditionalAssertion, getPasskeyOptions } from './lazy-passkeys';
 import { startConditionalMediation } from './conditional-mediation';
 import type { ConditionalMediation, ConditionalMediationDeps } from './conditional-mediation';
 import { supportsConditionalMediation } from './support';
 
 export const browserConditionalMediationDeps: ConditionalMediationDeps = {
   supportsConditionalMediation,
-  getOptions: (userId) => call(webauthnGetOptions, { query: userId === undefined ? {} : { userId } }),
+  getOptions: getPasskeyOptions,
   conditionalAssertion,
   setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
   clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
@@ -31,7 +29,14 @@ export interface UseConditionalMediationOptions {
  * (disabled, new key, unmount). Returns `abort`, for the passkey button to call
  * before its own ceremony.
  */
-export function useConditionalMediation({ enabled, restartKey, userId, onReady, onAsserted, deps = browserConditionalMediationDeps }: UseConditionalMediationOptions): () => void {
+export function useConditionalMediation({
+  enabled,
+  restartKey,
+  userId,
+  onReady,
+  onAsserted,
+  deps = browserConditionalMediationDeps,
+}: UseConditionalMediationOptions): () => void {
   const current = useRef<ConditionalMediation | null>(null);
   const callbacks = useRef({ onReady, onAsserted, deps });
   useLayoutEffect(() => {

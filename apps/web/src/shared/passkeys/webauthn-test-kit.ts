@@ -11,7 +11,12 @@ export function fakeAssertion(id = 'cred-1') {
     rawId: bytes(id),
     type: 'public-key',
     authenticatorAttachment: 'platform',
-    response: { clientDataJSON: bytes('client-data'), authenticatorData: bytes('auth-data'), signature: bytes('signature'), userHandle: bytes('user-handle') },
+    response: {
+      clientDataJSON: bytes('client-data'),
+      authenticatorData: bytes('auth-data'),
+      signature: bytes('signature'),
+      userHandle: bytes('user-handle'),
+    },
     getClientExtensionResults: () => ({}),
   };
 }
@@ -52,7 +57,9 @@ export function stubWebAuthn({
 }: { conditional?: boolean; get?: Get; create?: Create } = {}) {
   const conditionalRequests: CredentialRequestOptions[] = [];
   const pendingUntilAborted = (options: CredentialRequestOptions) =>
-    new Promise<unknown>((_, reject) => options.signal?.addEventListener('abort', () => reject(domError('AbortError'))));
+    new Promise<unknown>((_, reject) =>
+      options.signal?.addEventListener('abort', () => reject(domError('AbortError'))),
+    );
   const getMock = vi.fn(async (options: CredentialRequestOptions) => {
     if (options.mediation === 'conditional') {
       conditionalRequests.push(options);
@@ -66,7 +73,12 @@ export function stubWebAuthn({
   });
   vi.stubGlobal('PublicKeyCredential', PublicKeyCredential);
   Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get: getMock, create: createMock } });
-  return { get: getMock, create: createMock, conditionalRequests, modalRequests: () => getMock.mock.calls.map(([o]) => o).filter((o) => o.mediation !== 'conditional') };
+  return {
+    get: getMock,
+    create: createMock,
+    conditionalRequests,
+    modalRequests: () => getMock.mock.calls.map(([o]) => o).filter((o) => o.mediation !== 'conditional'),
+  };
 }
 
 /** Removes what stubWebAuthn installed (vi.unstubAllGlobals removes PublicKeyCredential). */

@@ -30,7 +30,14 @@ export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPass
         </Notice>
       )}
       {deviceOffer && notice === null && <Notice variant="info">{t('signIn.login.deviceOffer')}</Notice>}
-      <Button variant="outlined" rounded fullWidth loading={busy} aria-disabled={blocked || undefined} onClick={blocked ? undefined : onPasskey}>
+      <Button
+        variant="outlined"
+        rounded
+        fullWidth
+        loading={busy}
+        aria-disabled={blocked || undefined}
+        onClick={blocked ? undefined : onPasskey}
+      >
         {t('signIn.passkey.button')}
       </Button>
     </>
