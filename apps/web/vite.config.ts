@@ -8,9 +8,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Libraries and shared code of the first view (see the bundle-budget test). */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|react-hook-form|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/]shared[\\/](api|i18n|ui|bot-check)[\\/]|virtual-messages:sk\/core/;
+  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx)|shared[\\/](api|i18n|ui|bot-check|form)[\\/])|virtual-messages:sk\/core/;
 /** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
-const LAZY_UI = /shared[\\/](ui[\\/](checkbox|dialog|menu)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
+const LAZY_UI = /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
 
 export default defineConfig({
   base: '/signin/',
@@ -23,6 +23,8 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    // Every browser we serve supports <link rel="modulepreload">: no polyfill in the first view.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     rollupOptions: {
       input: { index: here('./index.html'), legacy: here('./legacy.html') },

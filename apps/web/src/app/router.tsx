@@ -53,7 +53,8 @@ export function AppRouter({ basename, data: startUpData, redirect }: AppRouterPr
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.acceptInvitation}>
-              <MessageAreaGate area="recovery" fallback={<LoadingPlaceholder />}>
+              {/* Registration ends with the passkey offer, whose texts are sign-in texts. */}
+              <MessageAreaGate area={['recovery', 'signInLater']} fallback={<LoadingPlaceholder />}>
                 <AcceptInvitationRoute redirect={redirect} />
               </MessageAreaGate>
             </Route>

@@ -4,13 +4,16 @@ import '../shared/ui/theme.css';
 import '../app/global.css';
 import { Providers } from '../app/providers';
 import { LegacyPage } from './legacy-page';
+import { MessageAreaGate } from '../shared/i18n';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <LegacyPage />
+        <MessageAreaGate area="legacy" fallback={null}>
+          <LegacyPage />
+        </MessageAreaGate>
       </Providers>
     </StrictMode>,
   );

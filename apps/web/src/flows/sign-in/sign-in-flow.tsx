@@ -11,7 +11,7 @@ import {
   userInfo,
 } from '@gatehouse/contract';
 import { call, isApiFailure, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
-import { useT } from '../../shared/i18n';
+import { MessageAreaGate, useLocale, useT } from '../../shared/i18n';
 import {
   LazyBiometricRestrictedDialog,
   assertWithPasskey,
@@ -42,9 +42,15 @@ const ForgotPasswordScreen = lazy(() => loadLaterScreens().then((m) => ({ defaul
 const ResetSentScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
 const PasskeyOfferScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.PasskeyOfferScreen })));
 
+/** The states whose screens are in the first view (the others load with their texts). */
+const FIRST_VIEW_STATES: ReadonlySet<string> = new Set(['unspecified', 'loginForm', 'rememberedUser']);
+
 /** Fetches the later screens once the first view is up, so the next screen shows at once. */
-function preloadLaterScreens(): () => void {
-  const load = () => void loadLaterScreens().catch(() => undefined);
+function preloadLaterScreens(loadTexts: () => Promise<void>): () => void {
+  const load = () => {
+    void loadLaterScreens().catch(() => undefined);
+    void loadTexts().catch(() => undefined);
+  };
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(load, { timeout: 3000 });
     return () => cancelIdleCallback(id);
@@ -177,7 +183,8 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     send({ type: 'flow.started', rememberedUsers, pinStep: readPinStep() });
   }, [send, rememberedUsers]);
 
-  useEffect(() => preloadLaterScreens(), []);
+  const { requireArea } = useLocale();
+  useEffect(() => preloadLaterScreens(() => requireArea('signInLater')), [requireArea]);
 
   // Focus follows every screen change: each screen mounts its own h1. Not the first
   // screen's: the page has just loaded and the user starts at its top.
@@ -189,7 +196,16 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   return (
     <div ref={container}>
       <HeadingMountedContext value={headingMounted}>
-        <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>{renderScreen()}</Suspense>
+        <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
+          {FIRST_VIEW_STATES.has(state.type) ? (
+            renderScreen()
+          ) : (
+            // The later screens' texts arrive with them (catalogue area signInLater).
+            <MessageAreaGate area="signInLater" fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
+              {renderScreen()}
+            </MessageAreaGate>
+          )}
+        </Suspense>
       </HeadingMountedContext>
       <LazyBiometricRestrictedDialog
         open={(state.type === 'loginForm' || state.type === 'rememberedUser') && state.passkeyNotice === 'restricted'}

@@ -48,7 +48,8 @@ describe('PIN step in the flow', () => {
     await enterPin(user);
     expect(await screen.findByText('You have 2 attempts left.')).toBeTruthy();
     const field = screen.getByRole('textbox', { name: 'Code' });
-    expect(accessibleDescriptionOf(field)).toBe('Entered code is incorrect or its validity has expired');
+    // The message and the re-read attempts arrive from two answers, in either order.
+    await waitFor(() => expect(accessibleDescriptionOf(field)).toBe('Entered code is incorrect or its validity has expired'));
     expect(api.calls('GET /api/user/pincode')).toHaveLength(2);
     expect(api.calls('POST /api/user/pincode')[0]?.body).toEqual({ pin_code: 'ABC234' });
     expect(redirect).not.toHaveBeenCalled();

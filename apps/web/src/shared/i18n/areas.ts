@@ -8,6 +8,18 @@
 export const MESSAGE_AREAS = {
   demo: ['demo.'],
   recovery: ['registration.', 'reset.', 'recovery.', 'setPassword.'],
+  /** The sign-in screens after the first (the later-screens chunk) and the passkey offer. */
+  signInLater: [
+    'signIn.pin.',
+    'signIn.remembered.',
+    'signIn.blocked.',
+    'signIn.disabled.',
+    'signIn.forgot.',
+    'signIn.resetSent.',
+    'signIn.passkeyOffer.',
+  ],
+  /** The default ("legacy") page, a separate entry. */
+  legacy: ['legacy.'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;

@@ -39,6 +39,16 @@ const AREA_LOADERS: Record<MessageArea, Record<Locale, () => Promise<CompiledMes
     en: () => import('virtual:messages/en/recovery').then(default_),
     cs: () => import('virtual:messages/cs/recovery').then(default_),
   },
+  signInLater: {
+    sk: () => import('virtual:messages/sk/signInLater').then(default_),
+    en: () => import('virtual:messages/en/signInLater').then(default_),
+    cs: () => import('virtual:messages/cs/signInLater').then(default_),
+  },
+  legacy: {
+    sk: () => import('virtual:messages/sk/legacy').then(default_),
+    en: () => import('virtual:messages/en/legacy').then(default_),
+    cs: () => import('virtual:messages/cs/legacy').then(default_),
+  },
 };
 
 export function loadArea(locale: Locale, area: MessageArea): Promise<CompiledMessages> {

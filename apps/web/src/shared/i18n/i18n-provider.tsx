@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@gatehouse/contract';
 import { toLocale } from '@gatehouse/contract';
-import type { MessageArea } from './areas';
+import { MESSAGE_AREAS, type MessageArea } from './areas';
 import { FALLBACK_LOCALE, FALLBACK_MESSAGES, loadArea, loadMessages } from './catalogues';
 import type { CompiledMessages } from './messages';
 import { saveLanguage } from './language-cookie';
@@ -34,7 +34,7 @@ interface CatalogueState {
   areas: ReadonlySet<MessageArea>;
 }
 
-const EVERY_AREA: ReadonlySet<MessageArea> = new Set<MessageArea>(['demo', 'recovery']);
+const EVERY_AREA: ReadonlySet<MessageArea> = new Set(Object.keys(MESSAGE_AREAS) as MessageArea[]);
 
 export function I18nProvider({ children, initial }: I18nProviderProps) {
   const [state, setState] = useState<CatalogueState>(
@@ -114,12 +114,22 @@ export function useLocale(): LocaleContextValue {
  * Renders its children once the messages of `area` are in the catalogue,
  * `fallback` until then. Used by the routes of lazy screens.
  */
-export function MessageAreaGate({ area, fallback, children }: { area: MessageArea; fallback: ReactNode; children: ReactNode }) {
+export function MessageAreaGate({
+  area,
+  fallback,
+  children,
+}: {
+  area: MessageArea | readonly MessageArea[];
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
   const { loadedAreas, requireArea } = useLocale();
   const [failed, setFailed] = useState<unknown>(null);
+  const areas: readonly MessageArea[] = typeof area === 'string' ? [area] : area;
+  const key = areas.join(',');
   useEffect(() => {
-    requireArea(area).catch(setFailed);
-  }, [area, requireArea]);
+    for (const one of key.split(',') as MessageArea[]) requireArea(one).catch(setFailed);
+  }, [key, requireArea]);
   if (failed) throw failed instanceof Error ? failed : new Error('messages failed to load');
-  return loadedAreas.has(area) ? children : fallback;
+  return areas.every((one) => loadedAreas.has(one)) ? children : fallback;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useImperativeHandle } from 'react';
 import type { Ref } from 'react';
-import { useForm } from 'react-hook-form';
 import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import type { LoginBody } from '@gatehouse/contract';
+import { useSmallForm } from '../../../shared/form/use-small-form';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TextField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
@@ -64,20 +64,15 @@ export function LoginScreen({
     setFocus,
     resetField,
     getValues,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: { email: initialEmail, password: '' },
-    shouldFocusError: true,
-  });
+    errors,
+  } = useSmallForm<keyof LoginValues>({ defaultValues: { email: initialEmail, password: '' } });
 
   useImperativeHandle(handle, () => ({
     focusField: (field) => {
       if (field !== 'pin') setFocus(field);
     },
     resetField: (field) => {
-      if (field !== 'pin') resetField(field, { defaultValue: '' });
+      if (field !== 'pin') resetField(field);
     },
   }));
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useImperativeHandle } from 'react';
 import type { Ref } from 'react';
-import { useForm } from 'react-hook-form';
 import type { DeviceUser, LoginBody } from '@gatehouse/contract';
+import { useSmallForm } from '../../../shared/form/use-small-form';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TruncatedText } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
@@ -53,15 +53,15 @@ export function RememberedUserScreen({
     setError,
     setFocus,
     resetField,
-    formState: { errors },
-  } = useForm<PasswordValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { password: '' }, shouldFocusError: true });
+    errors,
+  } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
 
   useImperativeHandle(handle, () => ({
     focusField: (field) => {
       if (field === 'password') setFocus('password');
     },
     resetField: (field) => {
-      if (field === 'password') resetField('password', { defaultValue: '' });
+      if (field === 'password') resetField('password');
     },
   }));
 

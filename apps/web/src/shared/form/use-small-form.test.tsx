@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSmallForm } from './use-small-form';
+
+function TwoFields({ onValid }: { onValid: (values: Record<'email' | 'password', string>) => void }) {
+  const { register, handleSubmit, errors, setError, resetField } = useSmallForm<'email' | 'password'>({
+    defaultValues: { email: 'start@example.test', password: '' },
+  });
+  const required = (value: string) => (value.trim() === '' ? 'required' : true);
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)}>
+      <label>
+        E-mail
+        <input {...register('email', { validate: required })} aria-invalid={errors.email ? true : undefined} />
+      </label>
+      {errors.email && <p>email: {errors.email.message}</p>}
+      <label>
+        Password
+        <input type="password" {...register('password', { validate: required })} />
+      </label>
+      {errors.password && <p>password: {errors.password.message}</p>}
+      <button type="submit">Send</button>
+      <button type="button" onClick={() => setError('password', { type: 'server', message: 'incorrect' })}>
+        Server says no
+      </button>
+      <button type="button" onClick={() => resetField('password')}>
+        Clear password
+      </button>
+    </form>
+  );
+}
+
+describe('the small form of the first view', () => {
+  it('starts from the default values and shows no message before a field is left', async () => {
+    render(<TwoFields onValid={vi.fn()} />);
+    expect(screen.getByLabelText('E-mail')).toHaveProperty('value', 'start@example.test');
+    await userEvent.click(screen.getByLabelText('Password'));
+    expect(screen.queryByText(/password:/)).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByText('password: required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText(/password:/)).toBeNull();
+  });
+
+  it('checks every field on submit, focuses the first invalid one and sends nothing', async () => {
+    const onValid = vi.fn();
+    render(<TwoFields onValid={onValid} />);
+    await userEvent.clear(screen.getByLabelText('E-mail'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('email: required')).toBeTruthy();
+    expect(screen.getByText('password: required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('hands the values over when every field passes', async () => {
+    const onValid = vi.fn();
+    render(<TwoFields onValid={onValid} />);
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onValid).toHaveBeenCalledWith({ email: 'start@example.test', password: 'Secret-1' });
+  });
+
+  it('shows a server error on a field and clears the field on request', async () => {
+    render(<TwoFields onValid={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Server says no' }));
+    expect(screen.getByText('password: incorrect')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear password' }));
+    expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
+    expect(screen.queryByText(/password:/)).toBeNull();
+  });
+});
