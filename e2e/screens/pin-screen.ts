@@ -59,5 +59,14 @@ export async function signInWithPin(page: Page, user: TestUser, options: { remem
   const pin = pinScreen(page);
   await expect(pin.heading).toBeVisible();
   await pin.enterMailedPin(user, since, options);
+  await passOfferIfShown(page);
   await expect(page.getByRole('button', { name: text('en', 'legacy.signOut') })).toBeVisible();
+}
+
+/** A browser with WebAuthn is offered a passkey after sign-in: 'Ask later' goes on. */
+export async function passOfferIfShown(page: Page) {
+  const signOut = page.getByRole('button', { name: text('en', 'legacy.signOut') });
+  const askLater = page.getByRole('button', { name: text('en', 'signIn.passkeyOffer.askLater') });
+  await expect(signOut.or(askLater)).toBeVisible();
+  if (await askLater.isVisible()) await askLater.click();
 }

@@ -1,7 +1,7 @@
 import { admin, createUser, expect, expectNoAxeViolations, pinFrom, test, text, waitForMail } from '../fixtures.ts';
 import { ageTrustedDevices } from '../database.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
-import { blockedScreens, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
+import { blockedScreens, passOfferIfShown, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 
 const t = (id: string, values?: Record<string, string>) => text('en', id, values);
 
@@ -34,6 +34,7 @@ test.describe('the PIN step', () => {
     await pin.code.fill(real.toLowerCase());
     await expect(pin.code).toHaveValue(real);
     await pin.submit.click();
+    await passOfferIfShown(page);
     await expect(defaultPage(page).signOut).toBeVisible();
   });
 
@@ -88,6 +89,7 @@ test.describe('trusted devices', () => {
     await expect(remembered.back(user)).toBeVisible();
     await remembered.password.fill(user.password);
     await remembered.submit.click();
+    await passOfferIfShown(page);
     await expect(defaultPage(page).signOut).toBeVisible();
     await defaultPage(page).signOut.click();
 
@@ -99,6 +101,7 @@ test.describe('trusted devices', () => {
     await expect(pin.recheckHeading).toBeVisible();
     await expect(pin.rememberDevice).toHaveCount(0);
     await page.getByRole('button', { name: t('signIn.snackbar.recheckSkip.action') }).click();
+    await passOfferIfShown(page);
     await expect(defaultPage(page).signOut).toBeVisible();
     await defaultPage(page).signOut.click();
 
@@ -109,6 +112,7 @@ test.describe('trusted devices', () => {
     await expect(pin.recheckHeading).toBeVisible();
     await expect(page.getByRole('button', { name: t('signIn.snackbar.recheckSkip.action') })).toHaveCount(0);
     await pin.enterMailedPin(user, since);
+    await passOfferIfShown(page);
     await expect(defaultPage(page).signOut).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { admin, createUser, expect, expectNoAxeViolations, linkFrom, test, text, waitForMail } from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
-import { pinScreen, signInWithPin } from '../screens/pin-screen.ts';
+import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
 const t = (id: string, values?: Record<string, string>) => text('en', id, values);
 const NEW_PASSWORD = 'Fresh-Start-2026';
@@ -135,6 +135,10 @@ test.describe('finishing registration', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('registration.pairDevice.title') })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: t('registration.pairDevice.pair') }).click();
+    // Registration ends with the passkey offer (this browser supports passkeys).
+    await expect(page.getByRole('heading', { level: 1, name: t('signIn.passkeyOffer.title') })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await passOfferIfShown(page);
     await expect(defaultPage(page).signedInAs('Petra Malá', email)).toBeVisible();
 
     // The device was paired: the next sign-in asks for no PIN.

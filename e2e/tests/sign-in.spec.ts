@@ -164,3 +164,33 @@ test.describe('failures', () => {
     await expect(page.getByRole('button', { name: text('en', 'app.action.reload') })).toBeVisible();
   });
 });
+
+test.describe('request budget', () => {
+  test('the sign-in page asks for each start-up source exactly once', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+    });
+    await loginScreen(page).open();
+    await page.waitForTimeout(1500);
+    for (const source of ['/api/user/info', '/api/server/info', '/api/server/version', '/api/device/userlist']) {
+      expect(calls.filter((call) => call === `GET ${source}`), source).toHaveLength(1);
+    }
+    // At most one more: the passkey options for autofill.
+    expect(calls.length).toBeLessThanOrEqual(5);
+  });
+
+  test('the signed-in default page asks for user info and version once and then stays quiet', async ({ page, user }) => {
+    await loginScreen(page).open();
+    await signInWithPin(page, user);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    await page.reload();
+    await expect(defaultPage(page).signOut).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { CurrentUser } from '@gatehouse/contract';
 import { logout, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
 import { InternalErrorPage } from '../app/internal-error-page';
@@ -18,12 +18,18 @@ export interface LegacyPageProps {
  * The default "legacy" page at / (clarifications.md): it stands in for the
  * provider's old application. A guest goes to sign-in with redirect=/.
  */
-export function LegacyPage({ replace = (url) => window.location.replace(url), assign = (url) => window.location.assign(url) }: LegacyPageProps) {
+// Module-level defaults: stable across renders, so the loading effect runs once.
+const replaceLocation = (url: string) => window.location.replace(url);
+const assignLocation = (url: string) => window.location.assign(url);
+
+export function LegacyPage({ replace = replaceLocation, assign = assignLocation }: LegacyPageProps) {
   const t = useT();
   const titleId = useId();
   const { applyLanguage } = useLocale();
   const { failed, enterServerError } = useServerError();
   const handleFailure = useGlobalFailureHandler({ reload: reloadPage });
+  // The failure handler follows the language; loading must not start again when it changes.
+  const onLoadFailure = useEffectEvent((error: unknown) => handleFailure(error));
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [copyright, setCopyright] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
@@ -43,12 +49,12 @@ export function LegacyPage({ replace = (url) => window.location.replace(url), as
         await applyLanguage(current.language);
         if (live) setUser(current);
       },
-      (error: unknown) => live && handleFailure(error),
+      (error: unknown) => live && onLoadFailure(error),
     );
     return () => {
       live = false;
     };
-  }, [applyLanguage, enterServerError, handleFailure, replace]);
+  }, [applyLanguage, enterServerError, replace]);
 
   const signOut = async () => {
     setSigningOut(true);

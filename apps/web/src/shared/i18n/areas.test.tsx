@@ -39,3 +39,28 @@ describe('catalogue areas', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nastavte si nové heslo' })).toBeTruthy();
   });
 });
+
+describe('applying the language', () => {
+  it('keeps the same catalogue when the same language is applied again, so effects depending on it do not loop', async () => {
+    const { useIntl } = await import('react-intl');
+    const { useEffect } = await import('react');
+    const { useLocale } = await import('./i18n-provider');
+    let effects = 0;
+    function ApplyOnEveryChange() {
+      const intl = useIntl();
+      const { applyLanguage } = useLocale();
+      useEffect(() => {
+        effects += 1;
+        void applyLanguage('sk');
+      }, [intl, applyLanguage]);
+      return <p>{intl.locale}</p>;
+    }
+    render(
+      <I18nProvider>
+        <ApplyOnEveryChange />
+      </I18nProvider>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(effects).toBeLessThanOrEqual(2);
+  });
+});

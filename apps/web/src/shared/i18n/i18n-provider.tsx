@@ -65,7 +65,11 @@ export function I18nProvider({ children, initial }: I18nProviderProps) {
       // A newer choice made while this catalogue was loading wins.
       if (latest.current !== requested) return;
       document.documentElement.lang = next.locale;
-      setState(next);
+      // The same language again (e.g. a page applying user info twice) keeps the same catalogue
+      // object: nothing downstream re-renders, and effects that depend on the formatter do not rerun.
+      setState((current) =>
+        current.locale === next.locale && [...next.areas].every((area) => current.areas.has(area)) ? current : next,
+      );
     },
     [load],
   );

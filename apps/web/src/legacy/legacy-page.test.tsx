@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderWithProviders } from '../shared/testing/test-utils';
+import { LegacyPage } from './legacy-page';
+
+const signedIn = { status: 'ok', guest: false, language: 'en', user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková' } };
+
+function stubServer(info: unknown) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/user/info') return jsonResponse(info);
+    if (path === '/api/server/version') return jsonResponse({ copyright: '© 2026 Gatehouse' });
+    if (path === '/api/user/logout' && init?.method === 'POST') return jsonResponse({ status: 'ok' });
+    return jsonResponse({}, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const callsTo = (fetch: ReturnType<typeof stubServer>, path: string) =>
+  fetch.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path).length;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the default (legacy) page', () => {
+  it('shows who is signed in, having asked the server once', async () => {
+    const fetch = stubServer(signedIn);
+    // The real navigation defaults: they must not make the page load again on every render.
+    renderWithProviders(<LegacyPage />);
+    expect(await screen.findByText('Signed in as Jana Nováková (jana@example.sk)')).toBeTruthy();
+    expect(await screen.findByText('© 2026 Gatehouse')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetch, '/api/user/info')).toBe(1);
+    expect(callsTo(fetch, '/api/server/version')).toBe(1);
+  });
+
+  it('sends a guest to sign in with the way back to this page', async () => {
+    stubServer({ status: 'ok', guest: true, language: 'sk', user: null });
+    const replace = vi.fn();
+    renderWithProviders(<LegacyPage replace={replace} assign={vi.fn()} />);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/signin/?redirect=%2F'));
+  });
+
+  it('signs out and goes to sign in', async () => {
+    const fetch = stubServer(signedIn);
+    const assign = vi.fn();
+    renderWithProviders(<LegacyPage replace={vi.fn()} assign={assign} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/signin/'));
+    expect(callsTo(fetch, '/api/user/logout')).toBe(1);
+  });
+});
