@@ -1,4 +1,5 @@
 import type { ForgotPasswordBody, SetPasswordBody, StatusAnswer } from '@gatehouse/contract';
+import { runTokenLinkEffect } from '../../shared/forms';
 import type { FinishRegistrationEffect, FinishRegistrationEvent } from './finish-registration.machine';
 
 /** The I/O and navigation the finish-registration machine's effects need, injected. */
@@ -27,38 +28,11 @@ export async function runFinishRegistrationEffect(
 ): Promise<void> {
   switch (effect.type) {
     case 'token.check':
-      try {
-        send({ type: 'token.answered', answer: await deps.tokenInfo(effect.token) });
-      } catch (error) {
-        send({ type: 'token.abandoned' });
-        deps.handleGlobalFailure(error);
-      }
-      return;
     case 'password.call':
-      try {
-        const answer = await deps.register({ token: effect.token, password: effect.password, password2: effect.password2 });
-        send({ type: 'password.answered', answer });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'password.unavailable' });
-        } else {
-          send({ type: 'password.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
     case 'newToken.call':
-      try {
-        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'newToken.unavailable' });
-        } else {
-          send({ type: 'newToken.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
+    case 'email.clear':
+    case 'navigation.signIn':
+      return runTokenLinkEffect(effect, { ...deps, setPassword: deps.register }, send);
     case 'device.pair':
       try {
         const answer = await deps.pairDevice();
@@ -68,12 +42,6 @@ export async function runFinishRegistrationEffect(
         // only lose that. The page says pairing failed; skip stays open.
         send({ type: 'device.pairFailed' });
       }
-      return;
-    case 'email.clear':
-      deps.clearEmail();
-      return;
-    case 'navigation.signIn':
-      deps.goToSignIn();
       return;
     case 'registration.finish':
       send({ type: 'passkeyOffer.checked', offer: await deps.shouldOfferPasskey() });

@@ -11,8 +11,8 @@
  * safe redirect.
  */
 import type { StatusAnswer } from '@gatehouse/contract';
-import { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
-import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice } from '../../shared/forms';
+import { onRequestNewToken as onRequestNewTokenShared, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
+import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice, TokenLinkEffect } from '../../shared/forms';
 
 export type FinishRegistrationState =
   /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
@@ -66,12 +66,9 @@ export type FinishRegistrationEvent =
   /** Activated, ask later or don't ask again: the offer screen has done its calls. */
   | { type: 'passkeyOffer.finished' };
 
+/** The token-link effects shared with reset-password, and this flow's own. */
 export type FinishRegistrationEffect =
-  | { type: 'token.check'; token: string }
-  | { type: 'password.call'; token: string; password: string; password2: string }
-  | { type: 'newToken.call'; email: string }
-  | { type: 'email.clear' }
-  | { type: 'navigation.signIn' }
+  | TokenLinkEffect
   | { type: 'device.pair' }
   /** afterRegistration(): the passkey offer check; `passkeyOffer.checked` follows. */
   | { type: 'registration.finish' }
@@ -202,31 +199,11 @@ function onSetPassword(token: string | null, state: SetPasswordState, event: Fin
 function onRequestNewToken(state: RequestNewTokenState, event: FinishRegistrationEvent): FinishRegistrationTransition {
   switch (event.type) {
     case 'newToken.submitted':
-      if (state.submitting) return stay(state);
-      return go(requestNewToken({ submitting: true }), { type: 'newToken.call', email: event.email });
-    case 'newToken.answered': {
-      if (!state.submitting) return stay(state);
-      const outcome = readNewTokenAnswer(event.answer);
-      switch (outcome.type) {
-        case 'ok':
-          return go({ type: 'newTokenSent' });
-        case 'field':
-          return go(requestNewToken({ emailError: { problem: outcome.problem } }));
-        case 'notice':
-          return outcome.notice === 'unavailable'
-            ? go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' })
-            : go(requestNewToken({ notice: outcome.notice }));
-        default:
-          return outcome satisfies never;
-      }
-    }
+    case 'newToken.answered':
     case 'newToken.unavailable':
-      // Spec section 8: a failed forgot-password shows its notice and clears the e-mail.
-      return go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' });
     case 'newToken.abandoned':
-      return go(requestNewToken({ notice: state.notice }));
     case 'signIn.chosen':
-      return go(state, { type: 'navigation.signIn' });
+      return onRequestNewTokenShared(state, event);
     default:
       return stay(state);
   }

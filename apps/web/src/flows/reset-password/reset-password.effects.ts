@@ -1,4 +1,5 @@
 import type { DeviceUser, ForgotPasswordBody, SetPasswordBody, StatusAnswer } from '@gatehouse/contract';
+import { runTokenLinkEffect } from '../../shared/forms';
 import type { ResetPasswordEffect, ResetPasswordEvent } from './reset-password.machine';
 
 /** The I/O and navigation the reset-password machine's effects need, injected. */
@@ -25,26 +26,11 @@ export async function runResetPasswordEffect(
 ): Promise<void> {
   switch (effect.type) {
     case 'token.check':
-      try {
-        send({ type: 'token.answered', answer: await deps.tokenInfo(effect.token) });
-      } catch (error) {
-        send({ type: 'token.abandoned' });
-        deps.handleGlobalFailure(error);
-      }
-      return;
     case 'password.call':
-      try {
-        const answer = await deps.resetPassword({ token: effect.token, password: effect.password, password2: effect.password2 });
-        send({ type: 'password.answered', answer });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'password.unavailable' });
-        } else {
-          send({ type: 'password.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
+    case 'newToken.call':
+    case 'email.clear':
+    case 'navigation.signIn':
+      return runTokenLinkEffect(effect, { ...deps, setPassword: deps.resetPassword }, send);
     case 'deviceList.refresh':
       try {
         deps.onDeviceUsers(await deps.deviceUserList());
@@ -52,24 +38,6 @@ export async function runResetPasswordEffect(
         // The password is changed; a list that cannot be refreshed now is
         // read again when the sign-in page next loads.
       }
-      return;
-    case 'newToken.call':
-      try {
-        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'newToken.unavailable' });
-        } else {
-          send({ type: 'newToken.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
-    case 'email.clear':
-      deps.clearEmail();
-      return;
-    case 'navigation.signIn':
-      deps.goToSignIn();
       return;
     default:
       return effect satisfies never;

@@ -9,8 +9,8 @@
  * new-token request leads to its confirmation.
  */
 import type { StatusAnswer } from '@gatehouse/contract';
-import { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
-import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice } from '../../shared/forms';
+import { onRequestNewToken as onRequestNewTokenShared, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
+import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice, TokenLinkEffect } from '../../shared/forms';
 
 export type ResetPasswordState =
   /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
@@ -51,13 +51,8 @@ export type ResetPasswordEvent =
   /** Close / sign in / proceed / cancel: the sign-in route. */
   | { type: 'signIn.chosen' };
 
-export type ResetPasswordEffect =
-  | { type: 'token.check'; token: string }
-  | { type: 'password.call'; token: string; password: string; password2: string }
-  | { type: 'deviceList.refresh' }
-  | { type: 'newToken.call'; email: string }
-  | { type: 'email.clear' }
-  | { type: 'navigation.signIn' };
+/** The token-link effects shared with finish-registration, and the device list refresh. */
+export type ResetPasswordEffect = TokenLinkEffect | { type: 'deviceList.refresh' };
 
 export interface ResetPasswordTransition {
   state: ResetPasswordState;
@@ -173,31 +168,11 @@ function onRequestNewToken(
 ): ResetPasswordTransition {
   switch (event.type) {
     case 'newToken.submitted':
-      if (state.submitting) return stay(state);
-      return go(requestNewToken({ submitting: true }), { type: 'newToken.call', email: event.email });
-    case 'newToken.answered': {
-      if (!state.submitting) return stay(state);
-      const outcome = readNewTokenAnswer(event.answer);
-      switch (outcome.type) {
-        case 'ok':
-          return go({ type: 'newTokenSent' });
-        case 'field':
-          return go(requestNewToken({ emailError: { problem: outcome.problem } }));
-        case 'notice':
-          return outcome.notice === 'unavailable'
-            ? go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' })
-            : go(requestNewToken({ notice: outcome.notice }));
-        default:
-          return outcome satisfies never;
-      }
-    }
+    case 'newToken.answered':
     case 'newToken.unavailable':
-      // Spec section 8: a failed forgot-password shows its notice and clears the e-mail.
-      return go(requestNewToken({ notice: 'unavailable' }), { type: 'email.clear' });
     case 'newToken.abandoned':
-      return go(requestNewToken({ notice: state.notice }));
     case 'signIn.chosen':
-      return go(state, { type: 'navigation.signIn' });
+      return onRequestNewTokenShared(state, event);
     default:
       return stay(state);
   }

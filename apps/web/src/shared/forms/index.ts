@@ -24,3 +24,5 @@ export type {
   TokenCheck,
 } from './recovery-answers';
 export { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES, PASSWORD_PROBLEM_MESSAGES, SET_PASSWORD_NOTICE_MESSAGES } from './recovery.messages';
+export { onRequestNewToken, requestNewTokenState, runTokenLinkEffect } from './token-link';
+export type { NewTokenEvent, RequestNewTokenState, TokenLinkDeps, TokenLinkEffect, TokenLinkResultEvent } from './token-link';

@@ -1,0 +1,160 @@
+/**
+ * The part the reset-password and finish-registration flows share: a link
+ * token checked on load, a password set with it, and a new link asked for by
+ * e-mail. Each flow's machine delegates its request-new-link state here and
+ * its runner delegates these effects (flows never import each other).
+ */
+import type { ForgotPasswordBody, SetPasswordBody, StatusAnswer } from '@gatehouse/contract';
+import { readNewTokenAnswer } from './recovery-answers';
+import type { EmailProblem, NewTokenNotice } from './recovery-answers';
+
+export interface RequestNewTokenState {
+  type: 'requestNewToken';
+  submitting: boolean;
+  notice: NewTokenNotice | null;
+  /** Null, or the e-mail problem the server reported (a new object per answer). */
+  emailError: { problem: EmailProblem } | null;
+}
+
+/** The events of the request-new-link state. */
+export type NewTokenEvent =
+  | { type: 'newToken.submitted'; email: string }
+  | { type: 'newToken.answered'; answer: StatusAnswer }
+  /** No answer, app_error or a server fault: the form's own notice (clarifications). */
+  | { type: 'newToken.unavailable' }
+  /** Any other failure; the global HTTP handler has taken over. */
+  | { type: 'newToken.abandoned' }
+  /** Close / sign in / cancel: the sign-in route. */
+  | { type: 'signIn.chosen' };
+
+/** The effects both flows run the same way. */
+export type TokenLinkEffect =
+  | { type: 'token.check'; token: string }
+  | { type: 'password.call'; token: string; password: string; password2: string }
+  | { type: 'newToken.call'; email: string }
+  | { type: 'email.clear' }
+  | { type: 'navigation.signIn' };
+
+/** What those effects send back. */
+export type TokenLinkResultEvent =
+  | { type: 'token.answered'; answer: StatusAnswer }
+  /** The token check got no usable answer; the global HTTP handler has taken over. */
+  | { type: 'token.abandoned' }
+  | { type: 'password.answered'; answer: StatusAnswer }
+  | { type: 'password.unavailable' }
+  | { type: 'password.abandoned' }
+  | { type: 'newToken.answered'; answer: StatusAnswer }
+  | { type: 'newToken.unavailable' }
+  | { type: 'newToken.abandoned' };
+
+export const requestNewTokenState = (patch: Partial<Omit<RequestNewTokenState, 'type'>> = {}): RequestNewTokenState => ({
+  type: 'requestNewToken',
+  submitting: false,
+  notice: null,
+  emailError: null,
+  ...patch,
+});
+
+/**
+ * The request-new-link state: submit, the server's answer (field problem,
+ * notice, or the confirmation), and — spec section 8 — a failed request
+ * shows its notice and clears the e-mail.
+ */
+export function onRequestNewToken(
+  state: RequestNewTokenState,
+  e: NewTokenEvent,
+): { state: RequestNewTokenState | { type: 'newTokenSent' }; effects: TokenLinkEffect[] } {
+  switch (e.type) {
+    case 'newToken.submitted':
+      if (state.submitting) return { state, effects: [] };
+      return { state: requestNewTokenState({ submitting: true }), effects: [{ type: 'newToken.call', email: e.email }] };
+    case 'newToken.answered': {
+      if (!state.submitting) return { state, effects: [] };
+      const outcome = readNewTokenAnswer(e.answer);
+      switch (outcome.type) {
+        case 'ok':
+          return { state: { type: 'newTokenSent' }, effects: [] };
+        case 'field':
+          return { state: requestNewTokenState({ emailError: { problem: outcome.problem } }), effects: [] };
+        case 'notice':
+          return outcome.notice === 'unavailable'
+            ? { state: requestNewTokenState({ notice: 'unavailable' }), effects: [{ type: 'email.clear' }] }
+            : { state: requestNewTokenState({ notice: outcome.notice }), effects: [] };
+        default:
+          return outcome satisfies never;
+      }
+    }
+    case 'newToken.unavailable':
+      return { state: requestNewTokenState({ notice: 'unavailable' }), effects: [{ type: 'email.clear' }] };
+    case 'newToken.abandoned':
+      return { state: requestNewTokenState({ notice: state.notice }), effects: [] };
+    case 'signIn.chosen':
+      return { state, effects: [{ type: 'navigation.signIn' }] };
+    default:
+      return e satisfies never;
+  }
+}
+
+export interface TokenLinkDeps {
+  tokenInfo: (token: string) => Promise<StatusAnswer>;
+  /** POST /api/user/resetpassword or /api/user/register. */
+  setPassword: (body: SetPasswordBody) => Promise<StatusAnswer>;
+  /** The new-link request (for an invited account the server mails a fresh invitation). */
+  forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
+  /** True when a failure gets the form's own "temporarily unavailable" notice. */
+  isServiceUnavailable: (error: unknown) => boolean;
+  handleGlobalFailure: (error: unknown) => void;
+  clearEmail: () => void;
+  goToSignIn: () => void;
+}
+
+/** Runs one of the shared effects; the events it produces go back through `send`. */
+export async function runTokenLinkEffect(
+  effect: TokenLinkEffect,
+  deps: TokenLinkDeps,
+  send: (event: TokenLinkResultEvent) => void,
+): Promise<void> {
+  switch (effect.type) {
+    case 'token.check':
+      try {
+        send({ type: 'token.answered', answer: await deps.tokenInfo(effect.token) });
+      } catch (error) {
+        send({ type: 'token.abandoned' });
+        deps.handleGlobalFailure(error);
+      }
+      return;
+    case 'password.call':
+      try {
+        const answer = await deps.setPassword({ token: effect.token, password: effect.password, password2: effect.password2 });
+        send({ type: 'password.answered', answer });
+      } catch (error) {
+        if (deps.isServiceUnavailable(error)) {
+          send({ type: 'password.unavailable' });
+        } else {
+          send({ type: 'password.abandoned' });
+          deps.handleGlobalFailure(error);
+        }
+      }
+      return;
+    case 'newToken.call':
+      try {
+        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
+      } catch (error) {
+        if (deps.isServiceUnavailable(error)) {
+          send({ type: 'newToken.unavailable' });
+        } else {
+          send({ type: 'newToken.abandoned' });
+          deps.handleGlobalFailure(error);
+        }
+      }
+      return;
+    case 'email.clear':
+      deps.clearEmail();
+      return;
+    case 'navigation.signIn':
+      deps.goToSignIn();
+      return;
+    default:
+      return effect satisfies never;
+  }
+}
