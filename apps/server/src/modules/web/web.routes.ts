@@ -17,8 +17,11 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
   // preCompressed: the build writes .br and .gz beside each text asset (apps/web/compress-plugin.ts).
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
 
+  // A page found once stays (deploys replace the folder, they don't empty it): no stat on every load.
+  const built = new Set<string>();
   const sendPage = (reply: FastifyReply, page: 'index.html' | 'legacy.html') => {
-    if (!fs.existsSync(path.join(webDist, page))) {
+    if (!built.has(page) && fs.existsSync(path.join(webDist, page))) built.add(page);
+    if (!built.has(page)) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
     }
     // no-cache: the page names the current hashed assets, so it must be revalidated after every deploy.
