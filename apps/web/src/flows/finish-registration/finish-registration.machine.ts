@@ -10,9 +10,8 @@
  * passkeys and the server says so (the same offer as after a sign-in), then the
  * safe redirect.
  */
-import type { StatusAnswer } from '@gatehouse/contract';
 import { onRequestNewToken as onRequestNewTokenShared, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
-import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice, TokenLinkEffect } from '../../shared/forms';
+import type { NewTokenEvent, PasswordFieldErrors, RequestNewTokenState as SharedRequestNewTokenState, SetPasswordNotice, TokenLinkEffect, TokenLinkResultEvent } from '../../shared/forms';
 
 export type FinishRegistrationState =
   /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
@@ -25,12 +24,7 @@ export type FinishRegistrationState =
       fieldErrors: PasswordFieldErrors;
     }
   | { type: 'expired' }
-  | {
-      type: 'requestNewToken';
-      submitting: boolean;
-      notice: NewTokenNotice | null;
-      emailError: { problem: EmailProblem } | null;
-    }
+  | SharedRequestNewTokenState
   | { type: 'newTokenSent' }
   | { type: 'pairDevice'; pairing: boolean; notice: 'pairFailed' | null }
   /** Registered (and paired or not): the offer check, or the redirect, is under way. */
@@ -40,23 +34,12 @@ export type FinishRegistrationState =
 
 export type FinishRegistrationEvent =
   | { type: 'flow.started' }
-  | { type: 'token.answered'; answer: StatusAnswer }
-  /** The token check got no usable answer; the global HTTP handler has taken over. */
-  | { type: 'token.abandoned' }
   | { type: 'welcome.continued' }
   | { type: 'password.submitted'; password: string; password2: string }
-  | { type: 'password.answered'; answer: StatusAnswer }
-  /** No answer, app_error or a server fault: the form's own notice (clarifications). */
-  | { type: 'password.unavailable' }
-  /** Any other failure; the global HTTP handler has taken over. */
-  | { type: 'password.abandoned' }
   | { type: 'newToken.chosen' }
-  | { type: 'newToken.submitted'; email: string }
-  | { type: 'newToken.answered'; answer: StatusAnswer }
-  | { type: 'newToken.unavailable' }
-  | { type: 'newToken.abandoned' }
-  /** Close on the expired page, cancel on the request form, sign in on the confirmation. */
-  | { type: 'signIn.chosen' }
+  /** The shared token-link events (answers of its effects; the request-new-link form; sign in). */
+  | TokenLinkResultEvent
+  | NewTokenEvent
   | { type: 'device.skipped' }
   | { type: 'device.pairChosen' }
   | { type: 'device.paired' }

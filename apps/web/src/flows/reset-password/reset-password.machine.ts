@@ -8,9 +8,8 @@
  * password-changed page and the device user list is refreshed; a successful
  * new-token request leads to its confirmation.
  */
-import type { StatusAnswer } from '@gatehouse/contract';
 import { onRequestNewToken as onRequestNewTokenShared, readSetPasswordAnswer, readTokenInfoAnswer } from '../../shared/forms';
-import type { EmailProblem, NewTokenNotice, PasswordFieldErrors, SetPasswordNotice, TokenLinkEffect } from '../../shared/forms';
+import type { NewTokenEvent, PasswordFieldErrors, RequestNewTokenState, SetPasswordNotice, TokenLinkEffect, TokenLinkResultEvent } from '../../shared/forms';
 
 export type ResetPasswordState =
   /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
@@ -22,34 +21,17 @@ export type ResetPasswordState =
       fieldErrors: PasswordFieldErrors;
     }
   | { type: 'expired' }
-  | {
-      type: 'requestNewToken';
-      submitting: boolean;
-      notice: NewTokenNotice | null;
-      /** Null, or the e-mail problem the server reported (a new object per answer). */
-      emailError: { problem: EmailProblem } | null;
-    }
+  | RequestNewTokenState
   | { type: 'newTokenSent' }
   | { type: 'passwordChanged' };
 
 export type ResetPasswordEvent =
   | { type: 'flow.started' }
-  | { type: 'token.answered'; answer: StatusAnswer }
-  /** The token check got no usable answer; the global HTTP handler has taken over. */
-  | { type: 'token.abandoned' }
   | { type: 'password.submitted'; password: string; password2: string }
-  | { type: 'password.answered'; answer: StatusAnswer }
-  /** No answer, app_error or a server fault: the form's own notice (clarifications). */
-  | { type: 'password.unavailable' }
-  /** Any other failure; the global HTTP handler has taken over. */
-  | { type: 'password.abandoned' }
   | { type: 'newToken.chosen' }
-  | { type: 'newToken.submitted'; email: string }
-  | { type: 'newToken.answered'; answer: StatusAnswer }
-  | { type: 'newToken.unavailable' }
-  | { type: 'newToken.abandoned' }
-  /** Close / sign in / proceed / cancel: the sign-in route. */
-  | { type: 'signIn.chosen' };
+  /** The shared token-link events (answers of its effects; the request-new-link form; sign in). */
+  | TokenLinkResultEvent
+  | NewTokenEvent;
 
 /** The token-link effects shared with finish-registration, and the device list refresh. */
 export type ResetPasswordEffect = TokenLinkEffect | { type: 'deviceList.refresh' };
