@@ -7,6 +7,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
+import { redirectPolicy } from './plugins/safe-redirect.ts';
 import { SessionAccess } from './plugins/session.plugin.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { DeviceRepository } from './modules/device/device.repository.ts';
@@ -64,7 +65,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // JSON only: drop the text/plain parser so that any other media type answers 415.
   app.removeContentTypeParser('text/plain');
 
-  await errorHandlerPlugin(app);
+  const redirects = redirectPolicy(config);
+  await errorHandlerPlugin(app, { redirects });
   await securityPlugin(app, { config });
   await app.register(fastifyCookie);
 
@@ -110,6 +112,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now,
   });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
-  await app.register(webRoutes, { webDist: config.webDist });
+  await app.register(webRoutes, { webDist: config.webDist, redirects });
   return app;
 }

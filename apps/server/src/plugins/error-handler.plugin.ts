@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Reason } from '@gatehouse/contract';
+import type { Reason, RedirectPolicy } from '@gatehouse/contract';
 import { API_ROUTES } from './api-route.ts';
 import { HttpProblem } from './http-problem.ts';
+import { sendSafeRedirect } from './safe-redirect.ts';
 
 const APP_BASE = '/signin/';
 
@@ -13,7 +14,7 @@ function failed(reason: Reason) {
  * One place decides what a refusal looks like: JSON with a reason code, a 4xx
  * for anything the client got wrong, and never a stack, SQL or path.
  */
-export async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
+export async function errorHandlerPlugin(app: FastifyInstance, { redirects }: { redirects: RedirectPolicy }): Promise<void> {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       request.log.info({ statusCode: error.statusCode, reason: error.reason }, 'request refused');
@@ -39,7 +40,7 @@ export async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       }
       return reply.code(404).send(failed('invalid_parameter'));
     }
-    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(APP_BASE, 302);
+    if (request.method === 'GET' || request.method === 'HEAD') return sendSafeRedirect(reply, redirects, APP_BASE, 302);
     return reply.code(404).send(failed('invalid_parameter'));
   });
 }
