@@ -7,6 +7,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
+import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
 import { redirectPolicy } from './plugins/safe-redirect.ts';
 import { SessionAccess } from './plugins/session.plugin.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
@@ -57,8 +58,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
-    // The address a throttle counts: the socket's, until a trusted proxy is configured (a later issue).
-    trustProxy: false,
+    // The address every throttle counts: the socket's, or the client's as told by a proxy on TRUST_PROXY
+    // (X-Forwarded-For from anyone else is ignored; docs/decisions/0161-trusted-proxies.md).
+    trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
+    // Slow clients cannot hold connections (docs/decisions/0160-request-hygiene.md).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerConnection,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node checks the two time-outs above this often (its default, 30 s, would let them overrun by as much).
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
   });
   if (!deps.db) app.addHook('onClose', async () => db.destroy());
 
@@ -67,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const redirects = redirectPolicy(config);
   await errorHandlerPlugin(app, { redirects });
+  await bodyEncodingPlugin(app);
   await securityPlugin(app, { config });
   await app.register(fastifyCookie);
 
