@@ -1,4 +1,5 @@
 import { isNonEmptyText, isValidEmail, normalizeEmail, type Reason } from '@gatehouse/contract';
+import type { Db } from '../../db/database.ts';
 import type { TokenPurpose } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMail, type MailContext } from '../../mail/mail-template.ts';
@@ -98,41 +99,43 @@ export class RecoveryService {
     return (await this.liveToken(token.trim(), null)) ? null : 'wrong_token';
   }
 
-  /** POST /api/user/resetpassword: a new password, the account unblocked, every session ended, every trusted device revoked. */
-  async resetPassword(input: SetPasswordInput): Promise<SetPasswordOutcome> {
-    const outcome = await this.setPassword('reset', input);
-    if (outcome.kind !== 'ok') return outcome;
-    const account = await this.deps.accounts.findById(outcome.userId);
-    await this.deps.sessions.endAllForUser(outcome.userId);
-    await this.deps.devices.revokeAllTrust(outcome.userId);
-    // The new password is proven by the mailbox: start the account's login throttle again (0101).
-    if (account) await this.deps.throttle.clear(accountKey(account.email));
-    return outcome;
+  /**
+   * POST /api/user/resetpassword: in one transaction the token is spent, the new password written,
+   * the account unblocked, every session ended, every trusted device revoked and the login
+   * throttle cleared — or, on any failure, none of it (the link still works).
+   */
+  resetPassword(input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    return this.setPassword('reset', input, async (db, userId) => {
+      await this.deps.sessions.endAllForUser(userId, db);
+      await this.deps.devices.revokeAllTrust(userId, db);
+    });
   }
 
   /** POST /api/user/register: the first password; the e-mail becomes verified. The route then signs the user in. */
-  async register(input: SetPasswordInput): Promise<SetPasswordOutcome> {
-    const outcome = await this.setPassword('invitation', input);
-    if (outcome.kind !== 'ok') return outcome;
-    const account = await this.deps.accounts.findById(outcome.userId);
-    if (account) await this.deps.throttle.clear(accountKey(account.email));
-    return outcome;
+  register(input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    return this.setPassword('invitation', input, async () => {});
   }
 
   /**
    * Checks everything before anything changes (a refused request leaves the token usable), then
-   * hashes, then consumes the token in one statement: of concurrent uses exactly one goes on.
+   * hashes, then — in one transaction — consumes the token (of concurrent uses exactly one goes
+   * on), writes the password and does `more`. A failure anywhere rolls all of it back.
    */
-  private async setPassword(purpose: TokenPurpose, input: SetPasswordInput): Promise<SetPasswordOutcome> {
+  private async setPassword(purpose: TokenPurpose, input: SetPasswordInput, more: (db: Db, userId: string) => Promise<void>): Promise<SetPasswordOutcome> {
     if (!isNonEmptyText(input.token)) return { kind: 'failed', reasons: ['missing_token'] };
     const token = input.token.trim();
-    if (!(await this.liveToken(token, purpose))) return { kind: 'failed', reasons: ['wrong_token'] };
+    const live = await this.liveToken(token, purpose);
+    if (!live) return { kind: 'failed', reasons: ['wrong_token'] };
     const problem = checkPasswordChoice(input.password, input.password2);
     if (problem) return { kind: 'failed', ...problem };
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const userId = await this.deps.tokens.consume(token, purpose);
+    const userId = await this.deps.tokens.consumeWith(token, purpose, async (db, owner) => {
+      await this.deps.accounts.setPasswordFromLink(owner, passwordHash, db);
+      await more(db, owner);
+      // The new password is proven by the mailbox: start the account's login throttle again (0101).
+      await this.deps.throttle.clear(accountKey(live.email), db);
+    });
     if (!userId) return { kind: 'failed', reasons: ['wrong_token'] };
-    await this.deps.accounts.setPasswordFromLink(userId, passwordHash);
     return { kind: 'ok', userId };
   }
 
