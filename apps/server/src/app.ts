@@ -33,6 +33,8 @@ import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
 import { mailContext } from './mail/mail-template.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { Outbox, OUTBOX_DEFAULTS, type OutboxOptions } from './outbox/outbox.ts';
+import { OutboxRepository } from './outbox/outbox.repository.ts';
 
 /** Auth calls are small JSON documents (security.md). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -45,6 +47,15 @@ export interface AppDeps {
   logStream?: LogStream;
   hasherLimits?: HasherLimits;
   argon2Params?: Argon2Params;
+  /** Outbox timings; `runInBackground: false` leaves jobs for `app.outbox.idle()` or another process (tests). */
+  outbox?: Partial<OutboxOptions> & { runInBackground?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work done after answering (the forgot-password mail); tests await `idle()`. */
+    outbox: Outbox;
+  }
 }
 
 /** Registers plugins, then modules. Never listens: server.ts does, tests inject. */
@@ -93,6 +104,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const users = new UserRepository(db);
   const throttle = new ThrottleService(new ThrottleRepository(db), now);
   const loginService = new LoginService(users, hasher, throttle, now);
+  const { runInBackground = true, ...outboxTimings } = deps.outbox ?? {};
+  const outbox = new Outbox(new OutboxRepository(db), now, app.log, { ...OUTBOX_DEFAULTS, ...outboxTimings }, runInBackground);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  // Before the database closes: the job under way finishes, queued ones stay for the next start.
+  app.addHook('preClose', async () => outbox.stop());
   const mail = createMailer(config, now);
   decorateMailer(app, mail);
   const devices = new DeviceService(new DeviceRepository(db), now, config);
@@ -124,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     mailer: mail.mailer,
     completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId),
     now,
+    outbox,
   });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist, redirects });

@@ -85,7 +85,7 @@ describe('JSON bodies are UTF-8 and not encoded: anything else is 415 before the
       payload: JSON.stringify({ email: DEMO.email }),
     });
     expect(response.statusCode).toBe(415);
-    await t.app.recoveryTasks.idle();
+    await t.app.outbox.idle();
     expect(await dumpDatabase(t.db)).toEqual(before);
     expect(t.app.devMailbox?.list()).toEqual([]);
   });

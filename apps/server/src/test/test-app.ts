@@ -123,6 +123,9 @@ const ALL_TABLES = {
   webauthn_offers: true,
   tokens: true,
   bot_check_used: true,
+  outbox: true,
+  server_keys: true,
+  webauthn_used_challenges: true,
 } satisfies Record<keyof Database, true>;
 
 /** Every row of every table, in a stable order: "nothing changed" means this is equal before and after. */

@@ -9,7 +9,7 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { accountKey, addressKey, type ThrottlePolicy, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { AccountDetails, AccountService } from '../user/account.service.ts';
-import type { BackgroundTasks } from './background-tasks.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 import type { InvitationService } from './invitation.service.ts';
 import { checkPasswordChoice } from './password-choice.ts';
 import type { TokenService } from './token.service.ts';
@@ -39,6 +39,13 @@ export const FORGOT_ADDRESS_POLICY: ThrottlePolicy = {
   hardStopMs: 60 * 60_000,
 };
 
+/** The outbox job forgot password queues: only the request (the token is made when the mail is). */
+export const FORGOT_PASSWORD_JOB = 'forgot_password';
+export interface ForgotPasswordJob {
+  /** Normalised e-mail as typed (known or not). */
+  email: string;
+}
+
 export const forgotEmailKey = (normalizedEmail: string) => `forgot-email:${normalizedEmail}`;
 export const forgotAddressKey = (ip: string) => `forgot-${addressKey(ip)}`;
 
@@ -64,7 +71,8 @@ export interface RecoveryDeps {
   devices: Pick<DeviceService, 'revokeAllTrust'>;
   mailer: Mailer;
   mailContext: MailContext;
-  background: BackgroundTasks;
+  /** Where forgot password queues its mail (docs/decisions/0162-outbox.md). */
+  outbox: Pick<Outbox, 'enqueue'>;
   resetTokenTtlMs: number;
   /** Where a skipped or failed delivery is noted (never with the token or the address). */
   log: { info(object: object, message: string): void };
@@ -77,9 +85,10 @@ export class RecoveryService {
   constructor(private readonly deps: RecoveryDeps) {}
 
   /**
-   * Answers before any account is looked up: the look-up, the token and the mail happen in the
-   * background, so known, unknown, disabled and invited e-mails (and a broken mail server) give
-   * the same answer in the same time.
+   * Answers before any account is looked up: the request only queues a job (one insert into the
+   * outbox, the same work for every address), and the look-up, the token and the mail happen
+   * after the answer, so known, unknown, disabled and invited e-mails (and a broken mail server)
+   * give the same answer after the same work, with the same log lines.
    */
   async forgotPassword(email: string, clientAddress: string): Promise<ForgotOutcome> {
     if (!isNonEmptyText(email)) return { kind: 'failed', reasons: ['missing_email'] };
@@ -88,8 +97,8 @@ export class RecoveryService {
     const addressRetryMs = await throttle.retryAfterMs([forgotAddressKey(clientAddress)]);
     if (addressRetryMs > 0) return { kind: 'throttled', retryAfterMs: addressRetryMs };
     await throttle.recordFailure(forgotAddressKey(clientAddress), FORGOT_ADDRESS_POLICY);
-    const normalized = normalizeEmail(email);
-    this.deps.background.run(() => this.deliverLink(normalized));
+    const job: ForgotPasswordJob = { email: normalizeEmail(email) };
+    await this.deps.outbox.enqueue(FORGOT_PASSWORD_JOB, job);
     return { kind: 'ok' };
   }
 
@@ -148,17 +157,29 @@ export class RecoveryService {
     return account;
   }
 
-  /** Background part of forgot password: throttle per e-mail, then a reset link, or a fresh invitation, or nothing. */
-  private async deliverLink(normalizedEmail: string): Promise<void> {
+  /**
+   * The outbox job of forgot password, run after the answer: throttle per e-mail (on the first
+   * attempt only: a retry is the same request), then a reset link, or a fresh invitation, or
+   * nothing. Throws when the mail is not accepted, so that the outbox tries again later (with a
+   * new token: the one of a failed attempt never left the server).
+   */
+  async deliverLink(payload: unknown, attempt: number): Promise<void> {
     const { throttle, accounts, log } = this.deps;
+    const normalizedEmail = (payload as Partial<ForgotPasswordJob> | null)?.email;
+    if (typeof normalizedEmail !== 'string') throw new Error('forgot password job without an e-mail');
     const key = forgotEmailKey(normalizedEmail);
-    if ((await throttle.retryAfterMs([key])) > 0) {
-      log.info({ event: 'forgot_password_email_limit' }, 'forgot password: e-mail limit reached, nothing sent');
+    if (attempt === 1) {
+      if ((await throttle.retryAfterMs([key])) > 0) {
+        log.info({ event: 'forgot_password_email_limit' }, 'forgot password: e-mail limit reached, nothing sent');
+        return;
+      }
+      await throttle.recordFailure(key, FORGOT_EMAIL_POLICY);
+    }
+    const account = await accounts.findByEmail(normalizedEmail);
+    if (!account || account.state === 'disabled') {
+      log.info({ event: 'forgot_password_nothing_sent' }, 'forgot password: no active account, nothing sent');
       return;
     }
-    await throttle.recordFailure(key, FORGOT_EMAIL_POLICY);
-    const account = await accounts.findByEmail(normalizedEmail);
-    if (!account || account.state === 'disabled') return;
     if (account.state === 'invited') {
       await this.deps.invitations.send(account);
       log.info({ event: 'forgot_password_invitation_sent', userId: account.id }, 'forgot password: fresh invitation sent');

@@ -108,7 +108,7 @@ describe('POST /api/user/resetpassword', () => {
   it('refuses an invitation token', async () => {
     const invited = await t.accounts.invite({ email: 'invited@example.test' });
     await postJson(t.app, '/api/user/forgotpassword', { email: invited.email });
-    await t.app.recoveryTasks.idle();
+    await t.app.outbox.idle();
     const text = t.app.devMailbox?.latestTo(invited.email)?.text ?? '';
     const token = /accept-invitation\?token=([\w-]{43})/.exec(text)?.[1] ?? '';
     expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
