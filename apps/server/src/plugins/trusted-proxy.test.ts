@@ -11,25 +11,21 @@ const PROXY = '10.0.0.2';
 const CLIENT = '203.0.113.5';
 const OTHER_CLIENT = '203.0.113.6';
 
-function forgot(app: TestApp, remoteAddress: string, forwardedFor?: string) {
+/** A POST from the socket address `remoteAddress`, with an X-Forwarded-For header when given. */
+function postFrom(app: TestApp, url: string, body: unknown, remoteAddress: string, forwardedFor?: string) {
   return app.app.inject({
     method: 'POST',
-    url: '/api/user/forgotpassword',
+    url,
     remoteAddress,
     headers: { 'content-type': 'application/json', origin: ORIGIN, ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) },
-    payload: JSON.stringify({ email: 'someone@example.test' }),
+    payload: JSON.stringify(body),
   });
 }
 
-function wrongPassword(app: TestApp, remoteAddress: string, forwardedFor?: string) {
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    remoteAddress,
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) },
-    payload: JSON.stringify({ username: DEMO.email, password: 'Wrong-Pass-1' }),
-  });
-}
+const forgot = (app: TestApp, remoteAddress: string, forwardedFor?: string) =>
+  postFrom(app, '/api/user/forgotpassword', { email: 'someone@example.test' }, remoteAddress, forwardedFor);
+const wrongPassword = (app: TestApp, remoteAddress: string, forwardedFor?: string) =>
+  postFrom(app, '/api/user/login', { username: DEMO.email, password: 'Wrong-Pass-1' }, remoteAddress, forwardedFor);
 
 /** The throttle keys that name a client or an account (the per-e-mail forgot-password count is left out). */
 async function throttleKeys(app: TestApp): Promise<string[]> {
