@@ -63,9 +63,13 @@ describe('passkey sign-in options', () => {
       return Object.values(dump).reduce((sum, rows) => sum + rows.length, 0);
     };
     const before = await count();
-    for (let i = 0; i < 10_000; i++) {
-      const response = await get(t, `/api/webauthn/get${i % 2 ? `?userId=${ana.id}` : ''}`, undefined, `198.51.100.${i % 250}`);
-      if (response.statusCode !== 200) throw new Error(`call ${i} answered ${response.statusCode}`);
+    // 20 clients at a time, as a flood would come.
+    for (let batch = 0; batch < 10_000; batch += 20) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, j) => get(t, `/api/webauthn/get${(batch + j) % 2 ? `?userId=${ana.id}` : ''}`, undefined, `198.51.100.${(batch + j) % 250}`)),
+      );
+      const refused = answers.find((response) => response.statusCode !== 200 || response.json().status !== 'ok');
+      if (refused) throw new Error(`a call of batch ${batch} answered ${refused.statusCode} ${refused.body}`);
     }
     expect(await count()).toBe(before);
     expect(await t.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
