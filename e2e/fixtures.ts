@@ -211,6 +211,33 @@ export async function waitForMail(
   throw new Error(`no mail to ${to} arrived in ${timeoutMs / 1000} s`);
 }
 
+/** The PIN mails' last line is the origin-bound `@host #PIN`. */
+export const isPinMail = (mail: Mail) => /#[A-Z0-9]{6}\s*$/.test(mail.text.trim());
+
+/**
+ * Signs `user` in on this page's browser context through the API, with the calls and cookies the
+ * app itself uses (password, then the PIN from the real mail, and with `rememberDevice` the call
+ * that trusts this device), and signs out again: afterwards the device remembers the account.
+ * For a test whose subject comes after a sign-in; a test of the sign-in itself uses the screens.
+ */
+export async function signInAndOutWithApi(page: Page, user: TestUser, options: { rememberDevice?: boolean } = {}): Promise<void> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : E2E_BASE_URL).origin;
+  const post = async (path: string, data?: unknown) => {
+    const response = await page.request.post(path, { headers: { origin, accept: 'application/json' }, ...(data === undefined ? {} : { data }) });
+    expect(response.ok(), `POST ${path}: HTTP ${response.status()}`).toBe(true);
+    return (await response.json()) as { status: string; reasons?: string[] };
+  };
+  const since = Date.now();
+  const login = await post('/api/user/login', { username: user.email, password: user.password });
+  if (login.status !== 'ok') {
+    expect(login.status, `login of ${user.email}: ${JSON.stringify(login)}`).toBe('requested_pin_code');
+    const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
+    expect(await post('/api/user/pincode', { pin_code: pin })).toMatchObject({ status: 'ok' });
+  }
+  if (options.rememberDevice) expect(await post('/api/user/newdevice', { device_name: 'Chromium on Linux' })).toMatchObject({ status: 'ok' });
+  expect(await post('/api/user/logout')).toMatchObject({ status: 'ok' });
+}
+
 /** The PIN of a PIN mail: its last line is the origin-bound `@host #PIN`. */
 export function pinFrom(mail: Mail): string {
   const match = /@\S+ #([A-Z0-9]+)\s*$/.exec(mail.text.trim());
