@@ -14,7 +14,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AxeResults } from 'axe-core';
 import { runAdmin } from '../apps/server/src/cli/admin.ts';
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MAIL_API, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
+import { startClientAddressProxy, type ClientAddressProxy } from './client-address.ts';
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MAIL_API, E2E_MAX_WORKERS, E2E_PROXY_PORT, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
 
 export type Locale = 'en' | 'sk' | 'cs';
 type Catalogue = Record<string, string>;
@@ -145,7 +146,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, 'axe-core WCAG 2.2 AA violations').toEqual([]);
 }
 
-export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: void }>({
+let clientCount = 0;
+
+export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: void }, { clientAddressProxy: ClientAddressProxy }>({
   /** The app language for the test, chosen as the footer does (gh_lang cookie). */
   lang: ['en', { option: true }],
   /** A fresh account of the test's own (created when a test asks for it). */
@@ -168,6 +171,27 @@ export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: 
     },
     { auto: true },
   ],
+  /** The worker's client-address proxy (client-address.ts). */
+  clientAddressProxy: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use, workerInfo) => {
+      if (workerInfo.parallelIndex >= E2E_MAX_WORKERS) throw new Error(`at most ${E2E_MAX_WORKERS} workers: each has a proxy port of its own`);
+      const proxy = await startClientAddressProxy(E2E_PROXY_PORT + workerInfo.parallelIndex);
+      await use(proxy);
+      await proxy.close();
+    },
+    { scope: 'worker' },
+  ],
+  /**
+   * Every test's browser context is a client of its own: the servers see its requests come from
+   * a loopback address no other test of the run uses (the worker's number, then a count), so
+   * per-address throttles see one person per test, as they would in life.
+   */
+  proxy: async ({ clientAddressProxy }, use, testInfo) => {
+    clientCount += 1;
+    clientAddressProxy.useAddress(`127.${1 + (testInfo.workerIndex % 254)}.${(clientCount >> 8) & 255}.${clientCount & 255}`);
+    await use({ server: clientAddressProxy.server });
+  },
   page: async ({ page, baseURL, lang }, use) => {
     await page.context().addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? 'http://localhost' }]);
     await use(page);

@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, MISSING_CHROMIUM_HELP, findChromium } from './chromium.mjs';
-import { E2E_BASE_URL, E2E_PORT } from './env.ts';
+import { E2E_BASE_URL, E2E_MAX_WORKERS, E2E_PORT } from './env.ts';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error(MISSING_CHROMIUM_HELP);
@@ -8,7 +9,8 @@ if (!executablePath) throw new Error(MISSING_CHROMIUM_HELP);
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Each worker has a proxy port of its own (fixtures.ts, client-address.ts).
+  workers: process.env.CI ? 2 : Math.min(E2E_MAX_WORKERS, Math.max(1, Math.floor(availableParallelism() / 2))),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
