@@ -5,7 +5,7 @@
 // loaded machine. So the CLI runs in the worker's process (the same `runAdmin` and arguments as
 // `npm run admin`, without a Node start-up and TypeScript compile per call), mail is waited for
 // with a held request to the SMTP sink, and axe-core is injected once per document.
-// docs/decisions/0010-fast-deterministic-end-to-end-tests.md says why and what it costs.
+// docs/decisions/0011-fast-deterministic-end-to-end-tests.md says why and what it costs.
 import { test as base, expect, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';

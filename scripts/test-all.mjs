@@ -10,7 +10,7 @@
 //      only on a second try is a failure (flaky counts as failed).
 // Before the summary it lists the slowest tests of each runner, the end-to-end ones with the share
 // of their time-out they used, so that a test creeping towards its time-out is seen before it
-// fails (docs/decisions/0010-fast-deterministic-end-to-end-tests.md).
+// fails (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
 // Set TEST_SKIP_E2E=1 to leave out step 4 locally (CI never does).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

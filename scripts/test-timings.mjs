@@ -1,7 +1,7 @@
 // The slowest-tests list of `npm test` (scripts/test-all.mjs): every test's duration read from the
 // runners' JSON reports, and the lines that show the slowest ones. An end-to-end test that used
 // more than half of its time-out is called out, so that it is made faster before it fails on a
-// loaded machine (docs/decisions/0010-fast-deterministic-end-to-end-tests.md).
+// loaded machine (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
 import path from 'node:path';
 
 /** @typedef {{ runner: string, title: string, ms: number, timeoutMs?: number }} Timing */
