@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import {
   deviceUserRemove,
@@ -26,7 +26,6 @@ import type { FormHandle } from './form-handle';
 import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
 import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
-import { HeadingMountedContext } from './screens/screen-title';
 import { clearGoCache } from './sign-in.effects';
 import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
@@ -87,7 +86,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const t = useT();
   const form = useRef<FormHandle>(null);
   const container = useRef<HTMLDivElement>(null);
-  const firstHeading = useRef<HTMLHeadingElement | null>(null);
   const { show, hide } = useSnackbar();
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
@@ -186,27 +184,20 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const { requireArea } = useLocale();
   useEffect(() => preloadLaterScreens(() => requireArea('signInLater')), [requireArea]);
 
-  // Focus follows every screen change: each screen mounts its own h1. Not the first
-  // screen's: the page has just loaded and the user starts at its top.
-  const headingMounted = useCallback((heading: HTMLHeadingElement) => {
-    if (firstHeading.current === null) firstHeading.current = heading;
-    else if (heading !== firstHeading.current) heading.focus();
-  }, []);
-
+  // Focus follows every screen change: each screen's ScreenTitle takes it when it mounts
+  // (shared/a11y; docs/decisions/0010-focus-and-announcements.md).
   return (
     <div ref={container}>
-      <HeadingMountedContext value={headingMounted}>
-        <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
-          {FIRST_VIEW_STATES.has(state.type) ? (
-            renderScreen()
-          ) : (
-            // The later screens' texts arrive with them (catalogue area signInLater).
-            <MessageAreaGate area="signInLater" fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
-              {renderScreen()}
-            </MessageAreaGate>
-          )}
-        </Suspense>
-      </HeadingMountedContext>
+      <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
+        {FIRST_VIEW_STATES.has(state.type) ? (
+          renderScreen()
+        ) : (
+          // The later screens' texts arrive with them (catalogue area signInLater).
+          <MessageAreaGate area="signInLater" fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
+            {renderScreen()}
+          </MessageAreaGate>
+        )}
+      </Suspense>
       <LazyBiometricRestrictedDialog
         open={(state.type === 'loginForm' || state.type === 'rememberedUser') && state.passkeyNotice === 'restricted'}
         onClose={() => send({ type: 'passkey.noticeClosed' })}
@@ -226,8 +217,10 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             submitting={state.submitting}
             notice={state.notice}
             serverFieldErrors={state.serverFieldErrors}
+            failures={state.failures}
             onSubmit={(body) => send({ type: 'login.submitted', body })}
             onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
+            onBackToList={state.users.length > 0 ? () => send({ type: 'remembered.listOpened' }) : undefined}
             passkeyBusy={state.passkeyBusy}
             passkeyNotice={state.passkeyNotice}
             deviceOffer={state.deviceOffer}
@@ -253,6 +246,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             submitting={state.submitting}
             notice={state.notice}
             serverFieldErrors={state.serverFieldErrors}
+            failures={state.failures}
             onSubmit={(body) => send({ type: 'login.submitted', body })}
             onBack={() => send({ type: 'remembered.listOpened' })}
             onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
