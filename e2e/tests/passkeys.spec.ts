@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
 import { addVirtualAuthenticator } from '../authenticator.ts';
+import { shown } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 import type { Page } from '@playwright/test';
@@ -93,7 +94,7 @@ test.describe('passkeys', () => {
     await authenticator.setUserVerified(false);
     await authenticator.setPresence(true);
     await passkeyButton(page).click();
-    await expect(page.getByText(t('signIn.passkey.cancelled'))).toBeVisible();
+    await expect(shown(page, t('signIn.passkey.cancelled'))).toBeVisible();
     // Nothing alarming: no alert with text (the app's live regions stay mounted, empty).
     await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
     await expect(page.getByText(t('signIn.passkey.failed'))).toHaveCount(0);
@@ -112,7 +113,7 @@ test.describe('passkeys', () => {
     });
     await loginScreen(page).open();
     await passkeyButton(page).click();
-    await expect(page.getByText(t('signIn.passkey.unsupported'))).toBeVisible();
+    await expect(shown(page, t('signIn.passkey.unsupported'))).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

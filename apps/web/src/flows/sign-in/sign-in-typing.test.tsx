@@ -10,6 +10,8 @@ import { attempts, jana, ok, petr, renderFlow, routeFetch } from './sign-in.test
 
 /** A person's pace: a pause between keys (the bug lived in those pauses). */
 const person = () => userEvent.setup({ delay: 20 });
+/** Typing at that pace takes a few seconds per test on a busy machine. */
+const TYPING = { timeout: 20_000 };
 type Person = ReturnType<typeof person>;
 
 beforeEach(() => sessionStorage.clear());
@@ -28,7 +30,7 @@ async function toPin(user: Person, typedEmail = 'Jana@Example.SK') {
   return screen.getByRole<HTMLInputElement>('textbox', { name: 'Code' });
 }
 
-describe('the PIN form, typed as people do', () => {
+describe('the PIN form, typed as people do', TYPING, () => {
   it('keeps every key of the code typed after a wrong one, and says the mistake once', async () => {
     routeFetch({
       'POST /api/user/login': ok({ status: 'requested_pin_code', email: 'jana@example.sk' }),
@@ -86,7 +88,7 @@ describe('the PIN form, typed as people do', () => {
   });
 });
 
-describe('the login forms, typed as people do', () => {
+describe('the login forms, typed as people do', TYPING, () => {
   it('keeps every key on the login form reached from another screen, after a mistake', async () => {
     routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['invalid_credentials'] }) });
     renderFlow();
@@ -155,7 +157,7 @@ describe('the login forms, typed as people do', () => {
   });
 });
 
-describe('forgot password, typed as people do', () => {
+describe('forgot password, typed as people do', TYPING, () => {
   it('keeps every key of an address corrected after the form refused it', async () => {
     const api = routeFetch({ 'POST /api/user/forgotpassword': ok() });
     renderFlow();

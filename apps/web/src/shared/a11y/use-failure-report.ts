@@ -8,26 +8,46 @@ export interface FailureTarget {
   message: string;
 }
 
+/** A failure whose message is not on screen yet waits this long for it (a form library's late render). */
+const MESSAGE_WAIT_MS = 500;
+
 /**
  * Reports each failure of a form once, after the render that shows it
  * (docs/decisions/0010-focus-and-announcements.md): `key` changes with every failed submit;
- * `target()` says what the failure points at, as rendered now. A form that appears with a
- * message already on it (a new screen) announces it; the new screen's heading has focus.
+ * `target()` says what the failure points at, as rendered now. If the message is not rendered
+ * yet (react-hook-form shows its errors a render later), the report waits for it, briefly. A form
+ * that appears with a message already on it (a new screen) announces it; the new screen's
+ * heading has focus.
  */
 export function useFailureReport(key: string | number, target: () => FailureTarget | null): void {
   const announce = useAnnounce();
   const reported = useRef<string | number | null>(null);
+  const pending = useRef<{ key: string | number; since: number } | null>(null);
   const report = useEffectEvent(() => {
-    const first = reported.current === null;
-    reported.current = key;
+    if (reported.current === null) {
+      // The form appears: only a message it already shows is said (focus is the screen's).
+      reported.current = key;
+      const shown = target();
+      if (shown?.element && shown.message !== '') announce(shown.message, 'assertive');
+      return;
+    }
+    if (reported.current !== key) {
+      reported.current = key;
+      pending.current = { key, since: Date.now() };
+    }
+    if (pending.current === null) return;
     const found = target();
-    if (!found?.element || found.message === '') return;
-    if (first) announce(found.message, 'assertive');
-    else reportFailure(found.element, found.message, (message) => announce(message, 'assertive'));
+    if (!found?.element || found.message === '') {
+      if (Date.now() - pending.current.since > MESSAGE_WAIT_MS) pending.current = null;
+      return;
+    }
+    pending.current = null;
+    reportFailure(found.element, found.message, (message) => announce(message, 'assertive'));
   });
+  // After every commit: a new failure, or a pending one whose message has just been rendered.
   useEffect(() => {
-    if (reported.current !== key) report();
-  }, [key]);
+    report();
+  });
 }
 
 /**
