@@ -120,7 +120,7 @@ export function textsOf(lang: Locale) {
   return (id: string, values?: Record<string, string>) => text(lang, id, values);
 }
 
-/** Shown on the page (not the copy a live region holds for screen readers). */
+/** A message shown on the page: not the copy a live region holds for screen readers, nor a heading of the same words. */
 export function shown(page: Page, message: string): Locator {
-  return page.getByText(message, { exact: true }).and(page.locator(':not([data-announcer])'));
+  return page.getByText(message, { exact: true }).and(page.locator(':not([data-announcer]):not(h1)'));
 }

@@ -157,7 +157,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     }),
     [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
-  const { state, send } = useSignInMachine(deps);
+  const { state, visit, send } = useSignInMachine(deps);
 
   // Conditional mediation on the login views: started when one is shown, aborted when it is
   // left, while a passkey sign-in is under way, and after the server's timeout.
@@ -212,6 +212,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'loginForm':
         return (
           <LoginScreen
+            key={visit}
             handle={form}
             initialEmail={state.email}
             submitting={state.submitting}
@@ -240,7 +241,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'rememberedUser':
         return (
           <RememberedUserScreen
-            key={state.user.userId}
+            key={`${visit}:${state.user.userId}`}
             handle={form}
             user={state.user}
             submitting={state.submitting}

@@ -6,6 +6,7 @@ import { announced, expectAnnounced } from '../testing/test-utils';
 import { IntlWrapper } from '../ui/test-intl';
 import { Notice } from '../ui/notice';
 import { ScreenTitle } from './screen-title';
+import { mayMoveFocusToScreen } from './focus-rules';
 import { useA11y } from './a11y-context';
 import { firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from './use-failure-report';
 
@@ -116,6 +117,14 @@ describe('focus on screen changes (ScreenTitle)', () => {
     // From a button of the page's main part it may move.
     await user.click(screen.getByRole('button', { name: 'Show late screen' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Late heading' }));
+  });
+
+  it("moves from a snackbar's action (Skip, Activate): the new screen is its outcome", () => {
+    document.body.innerHTML = '<main><h1 tabindex="-1">Next</h1></main><div data-snackbar><button>Skip</button></div><div role="dialog"><button>OK</button></div>';
+    const [skip, ok] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+    expect(mayMoveFocusToScreen(skip ?? null)).toBe(true);
+    expect(mayMoveFocusToScreen(ok ?? null)).toBe(false);
+    document.body.innerHTML = '';
   });
 
   it('names the screen in the document title and gives the page its own back when it goes', async () => {

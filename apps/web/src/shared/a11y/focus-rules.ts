@@ -11,15 +11,19 @@ export function isTextEntry(element: Element | null): boolean {
   return element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || element.isContentEditable;
 }
 
+/** Marks the snackbar: its action is a control of the screen (Skip, Activate, Reload), like those in main. */
+export const SNACKBAR_ATTRIBUTE = 'data-snackbar';
+
 /**
  * May a new screen take focus from where it is now? Yes when focus is nowhere (the control the
- * person used has gone with the old screen) or on a control of the page's main part; no when the
- * person is in a text field, or outside main (the footer's language choice, a snackbar, a dialog).
+ * person used has gone with the old screen), on a control of the page's main part or on a
+ * snackbar's action (its outcome is the new screen); no when the person is in a text field, or
+ * elsewhere outside main (the footer's language choice, a dialog).
  */
 export function mayMoveFocusToScreen(active: Element | null): boolean {
   if (active === null || active === document.body || active === document.documentElement || !active.isConnected) return true;
   if (isTextEntry(active)) return false;
-  return active.closest('main') !== null;
+  return active.closest(`main, [${SNACKBAR_ATTRIBUTE}]`) !== null;
 }
 
 /**

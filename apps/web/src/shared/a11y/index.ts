@@ -7,7 +7,7 @@ export { useA11y, useAnnounce } from './a11y-context';
 export type { A11yApi, Politeness } from './a11y-context';
 export { ScreenTitle } from './screen-title';
 export type { ScreenTitleProps } from './screen-title';
-export { isTextEntry, mayMoveFocusToScreen, reportFailure } from './focus-rules';
+export { SNACKBAR_ATTRIBUTE, isTextEntry, mayMoveFocusToScreen, reportFailure } from './focus-rules';
 export { firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from './use-failure-report';
 export type { FailureTarget } from './use-failure-report';
 export { useAnnouncement } from './use-announcement';

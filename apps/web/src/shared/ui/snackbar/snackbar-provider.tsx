@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { useAnnounce } from '../../a11y';
+import { SNACKBAR_ATTRIBUTE, useAnnounce } from '../../a11y';
 import { SnackbarContext } from './snackbar-context';
 import type { SnackbarApi } from './snackbar-context';
 import { createSnackbarController } from './snackbar-store';
@@ -92,6 +92,7 @@ export function SnackbarProvider({ children, controller, timers = browserTimers 
       <div className={styles.viewport} data-open={active ? '' : undefined}>
         <div
           className={styles.snackbar}
+          {...{ [SNACKBAR_ATTRIBUTE]: '' }}
           data-severity={active?.severity}
           onPointerEnter={pause}
           onPointerLeave={resume}
