@@ -2,9 +2,11 @@
 // `npm run bench`: measures what the tests only bound.
 //   1. the first view's JavaScript and CSS, brotli and gzip (from the build manifest);
 //   2. Lighthouse (mobile preset) on the sign-in page, three runs, median;
-//   3. the API under load with autocannon: a cheap call and the password login.
+//   3. the API under load with autocannon: a cheap call and the password login;
+//   4. timing of known vs unknown addresses (login, forgot password): ratio of medians (bench/timing.mjs).
 // Everything runs against a server started here on a throw-away SQLite database.
 // Results: bench/results/latest.md (a table) and latest.json.
+// `npm run bench -- --only=timing` runs step 4 alone (results: bench/results/timing.md and timing.json).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -12,47 +14,66 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
+import { accountsNeeded, measureTiming, timingTable } from './timing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8281);
 const ORIGIN = `http://localhost:${PORT}`;
 const results = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length };
+const timingOnly = process.argv.includes('--only=timing');
 
 // 1. Bundle.
-execFileSync('npm', ['run', 'build', '-w', '@gatehouse/web'], { cwd: root, stdio: 'inherit' });
-const dist = path.join(root, 'apps/web/dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
-const seen = new Set();
-const files = { js: [], css: [] };
-(function walk(key) {
-  if (seen.has(key)) return;
-  seen.add(key);
-  const chunk = manifest[key];
-  files.js.push(chunk.file);
-  for (const css of chunk.css ?? []) files.css.push(css);
-  for (const imported of chunk.imports ?? []) walk(imported);
-})(entryKey);
-const sizeOf = (list) =>
-  list.reduce(
-    (sum, file) => {
-      const bytes = readFileSync(path.join(dist, file));
-      sum.raw += bytes.length;
-      sum.gzip += gzipSync(bytes, { level: 9 }).length;
-      sum.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      return sum;
-    },
-    { raw: 0, gzip: 0, brotli: 0 },
-  );
-results.bundle = { js: sizeOf(files.js), css: sizeOf([...new Set(files.css)]), files };
+if (!timingOnly) {
+  execFileSync('npm', ['run', 'build', '-w', '@gatehouse/web'], { cwd: root, stdio: 'inherit' });
+  const dist = path.join(root, 'apps/web/dist');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+  const seen = new Set();
+  const files = { js: [], css: [] };
+  (function walk(key) {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    files.js.push(chunk.file);
+    for (const css of chunk.css ?? []) files.css.push(css);
+    for (const imported of chunk.imports ?? []) walk(imported);
+  })(entryKey);
+  const sizeOf = (list) =>
+    list.reduce(
+      (sum, file) => {
+        const bytes = readFileSync(path.join(dist, file));
+        sum.raw += bytes.length;
+        sum.gzip += gzipSync(bytes, { level: 9 }).length;
+        sum.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+        return sum;
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+  results.bundle = { js: sizeOf(files.js), css: sizeOf([...new Set(files.css)]), files };
+}
 
 // 2 and 3 need the server.
 const data = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
-const env = { ...process.env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: path.join(data, 'bench.sqlite'), LOG_LEVEL: 'error' };
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+// TRUST_PROXY: the timing step sends each sample "from" its own address (X-Forwarded-For), as a load balancer would.
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_ORIGIN: ORIGIN,
+  DATABASE_URL: path.join(data, 'bench.sqlite'),
+  LOG_LEVEL: 'error',
+  TRUST_PROXY: 'loopback',
+};
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
 
@@ -72,49 +93,112 @@ try {
   await waitForServer();
   const email = 'bench@example.test';
   const password = 'Bench-Password-1';
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', email, '--password', password], { cwd: root, env, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', email, '--password', password],
+    { cwd: root, env, stdio: 'inherit' },
+  );
 
-  const chromePath = findChromium();
-  if (!chromePath) throw new Error(MISSING_CHROMIUM_HELP);
-  const scores = [];
-  for (let run = 0; run < 3; run += 1) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
-    try {
-      const { lhr } = await lighthouse(`${ORIGIN}/signin/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
-      scores.push({
-        performance: lhr.categories.performance.score,
-        accessibility: lhr.categories.accessibility.score,
-        bestPractices: lhr.categories['best-practices'].score,
-        fcpMs: lhr.audits['first-contentful-paint'].numericValue,
-        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
-        tbtMs: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      });
-    } finally {
-      await chrome.kill();
-    }
-  }
-  const median = (key) => scores.map((s) => s[key]).sort((a, b) => a - b)[1];
-  results.lighthouse = Object.fromEntries(Object.keys(scores[0]).map((key) => [key, median(key)]));
-
-  const load = async (title, options) => {
-    const result = await autocannon({ duration: 10, connections: 20, ...options });
-    return { title, requestsPerSecond: result.requests.average, latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  // 4 first (a quiet server): timing of known vs unknown addresses.
+  const timingSettings = { pairs: 200, warmUp: 20, rounds: 3 };
+  const count = accountsNeeded(timingSettings);
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/seed-accounts.ts', String(count), password], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  // The throw-away database is read directly for one thing: whether the outbox is empty yet.
+  const watcher = new Database(env.DATABASE_URL, { readonly: true });
+  const outboxEmpty = async () => {
+    for (let i = 0; i < 400 && watcher.prepare('select count(*) as n from outbox').get().n > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
   };
-  results.load = [
-    await load('GET /api/server/info', { url: `${ORIGIN}/api/server/info` }),
-    // A correct password: failures would be throttled after a few attempts, successes are not.
-    await load('POST /api/user/login (argon2id verify, m=19 MiB)', {
-      url: `${ORIGIN}/api/user/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({ username: email, password }),
-      connections: 4,
-    }),
-  ];
+  try {
+    results.timing = await measureTiming({
+      origin: ORIGIN,
+      accounts: Array.from({ length: count }, (_, i) => `bench-${i}@example.test`),
+      password,
+      afterAnswerDone: outboxEmpty,
+      ...timingSettings,
+    });
+  } finally {
+    watcher.close();
+  }
+
+  if (!timingOnly) {
+    const chromePath = findChromium();
+    if (!chromePath) throw new Error(MISSING_CHROMIUM_HELP);
+    const scores = [];
+    for (let run = 0; run < 3; run += 1) {
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+      try {
+        const { lhr } = await lighthouse(`${ORIGIN}/signin/`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        scores.push({
+          performance: lhr.categories.performance.score,
+          accessibility: lhr.categories.accessibility.score,
+          bestPractices: lhr.categories['best-practices'].score,
+          fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+          lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+          tbtMs: lhr.audits['total-blocking-time'].numericValue,
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const median = (key) => scores.map((s) => s[key]).sort((a, b) => a - b)[1];
+    results.lighthouse = Object.fromEntries(Object.keys(scores[0]).map((key) => [key, median(key)]));
+
+    const load = async (title, options) => {
+      const result = await autocannon({ duration: 10, connections: 20, ...options });
+      return {
+        title,
+        requestsPerSecond: result.requests.average,
+        latencyP50Ms: result.latency.p50,
+        latencyP99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      };
+    };
+    results.load = [
+      await load('GET /api/server/info', { url: `${ORIGIN}/api/server/info` }),
+      // A correct password: failures would be throttled after a few attempts, successes are not.
+      await load('POST /api/user/login (argon2id verify, m=19 MiB)', {
+        url: `${ORIGIN}/api/user/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({ username: email, password }),
+        connections: 4,
+      }),
+    ];
+  }
 } finally {
   stop();
   rmSync(data, { recursive: true, force: true });
+}
+
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const timingLines = [
+  `# Timing of known vs unknown addresses ${results.date}`,
+  '',
+  `Node ${results.node}, ${results.cpus} cores, SQLite. Medians over interleaved samples (random order within each pair); goal: known/unknown within ±3 %.`,
+  '',
+  ...timingTable(results.timing),
+  '',
+];
+writeFileSync(path.join(root, 'bench/results/timing.md'), timingLines.join('\n'));
+writeFileSync(
+  path.join(root, 'bench/results/timing.json'),
+  JSON.stringify({ date: results.date, node: results.node, cpus: results.cpus, timing: results.timing }, null, 2),
+);
+if (timingOnly) {
+  console.log(timingLines.join('\n'));
+  process.exit(0);
 }
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -130,14 +214,20 @@ const lines = [
   '',
   '| Lighthouse | value |',
   '|---|---|',
-  ...Object.entries(results.lighthouse ?? {}).map(([key, value]) => `| ${key} | ${typeof value === 'number' && value <= 1 && key !== 'cls' ? value : Math.round(value * 1000) / 1000} |`),
+  ...Object.entries(results.lighthouse ?? {}).map(
+    ([key, value]) =>
+      `| ${key} | ${typeof value === 'number' && value <= 1 && key !== 'cls' ? value : Math.round(value * 1000) / 1000} |`,
+  ),
   '',
   '| load (autocannon, 10 s) | req/s | p50 ms | p99 ms | non-2xx |',
   '|---|---|---|---|---|',
-  ...(results.load ?? []).map((l) => `| ${l.title} | ${Math.round(l.requestsPerSecond)} | ${l.latencyP50Ms} | ${l.latencyP99Ms} | ${l.non2xx} |`),
+  ...(results.load ?? []).map(
+    (l) => `| ${l.title} | ${Math.round(l.requestsPerSecond)} | ${l.latencyP50Ms} | ${l.latencyP99Ms} | ${l.non2xx} |`,
+  ),
+  '',
+  ...timingTable(results.timing),
   '',
 ];
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/latest.md'), lines.join('\n'));
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
 console.log(lines.join('\n'));

@@ -7,6 +7,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
+import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
+import { redirectPolicy } from './plugins/safe-redirect.ts';
 import { SessionAccess } from './plugins/session.plugin.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { DeviceRepository } from './modules/device/device.repository.ts';
@@ -31,6 +33,8 @@ import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
 import { mailContext } from './mail/mail-template.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { Outbox, OUTBOX_DEFAULTS, type OutboxOptions } from './outbox/outbox.ts';
+import { OutboxRepository } from './outbox/outbox.repository.ts';
 
 /** Auth calls are small JSON documents (security.md). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -43,6 +47,15 @@ export interface AppDeps {
   logStream?: LogStream;
   hasherLimits?: HasherLimits;
   argon2Params?: Argon2Params;
+  /** Outbox timings; `runInBackground: false` leaves jobs for `app.outbox.idle()` or another process (tests). */
+  outbox?: Partial<OutboxOptions> & { runInBackground?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work done after answering (the forgot-password mail); tests await `idle()`. */
+    outbox: Outbox;
+  }
 }
 
 /** Registers plugins, then modules. Never listens: server.ts does, tests inject. */
@@ -56,15 +69,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
-    // The address a throttle counts: the socket's, until a trusted proxy is configured (a later issue).
-    trustProxy: false,
+    // The address every throttle counts: the socket's, or the client's as told by a proxy on TRUST_PROXY
+    // (X-Forwarded-For from anyone else is ignored; docs/decisions/0161-trusted-proxies.md).
+    trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
+    // Slow clients cannot hold connections (docs/decisions/0160-request-hygiene.md).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerConnection,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node checks the two time-outs above this often (its default, 30 s, would let them overrun by as much).
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
   });
   if (!deps.db) app.addHook('onClose', async () => db.destroy());
 
   // JSON only: drop the text/plain parser so that any other media type answers 415.
   app.removeContentTypeParser('text/plain');
 
-  await errorHandlerPlugin(app);
+  const redirects = redirectPolicy(config);
+  await errorHandlerPlugin(app, { redirects });
+  await bodyEncodingPlugin(app);
   await securityPlugin(app, { config });
   await app.register(fastifyCookie);
 
@@ -77,6 +104,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const users = new UserRepository(db);
   const throttle = new ThrottleService(new ThrottleRepository(db), now);
   const loginService = new LoginService(users, hasher, throttle, now);
+  const { runInBackground = true, ...outboxTimings } = deps.outbox ?? {};
+  const outbox = new Outbox(new OutboxRepository(db), now, app.log, { ...OUTBOX_DEFAULTS, ...outboxTimings }, runInBackground);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  // Before the database closes: the job under way finishes, queued ones stay for the next start.
+  app.addHook('preClose', async () => outbox.stop());
   const mail = createMailer(config, now);
   decorateMailer(app, mail);
   const devices = new DeviceService(new DeviceRepository(db), now, config);
@@ -108,8 +141,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     mailer: mail.mailer,
     completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId),
     now,
+    outbox,
   });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
-  await app.register(webRoutes, { webDist: config.webDist });
+  await app.register(webRoutes, { webDist: config.webDist, redirects });
   return app;
 }

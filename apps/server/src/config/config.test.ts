@@ -74,4 +74,36 @@ describe('configuration', () => {
   it('refuses production without SMTP_URL: nobody would receive a PIN', () => {
     expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://signin.example.org' })).toEqual(['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)']);
   });
+
+  it('bounds client connections in seconds, with documented defaults', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, idleTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxRequestsPerConnection: 100 });
+    const set = loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '2', HTTP_REQUEST_TIMEOUT_SECONDS: '3', HTTP_IDLE_TIMEOUT_SECONDS: '40', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65', HTTP_MAX_REQUESTS_PER_CONNECTION: '1000' });
+    expect(set.http).toEqual({ headersTimeoutMs: 2_000, requestTimeoutMs: 3_000, idleTimeoutMs: 40_000, keepAliveTimeoutMs: 65_000, maxRequestsPerConnection: 1000 });
+  });
+
+  it('refuses connection bounds that are not whole seconds in range, or a headers time-out past the request time-out', () => {
+    const problems = problemsOf({ HTTP_HEADERS_TIMEOUT_SECONDS: '0', HTTP_REQUEST_TIMEOUT_SECONDS: '1.5', HTTP_IDLE_TIMEOUT_SECONDS: '5', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: 'soon', HTTP_MAX_REQUESTS_PER_CONNECTION: '0' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'HTTP_HEADERS_TIMEOUT_SECONDS',
+      'HTTP_IDLE_TIMEOUT_SECONDS',
+      'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+      'HTTP_MAX_REQUESTS_PER_CONNECTION',
+      'HTTP_REQUEST_TIMEOUT_SECONDS',
+    ]);
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_SECONDS: '30', HTTP_REQUEST_TIMEOUT_SECONDS: '20' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (20) (got "30")',
+    ]);
+  });
+
+  it('trusts no proxy by default and reads TRUST_PROXY as a list of addresses and ranges', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,::1 , fd00::/8, loopback' }).trustedProxies).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each(['true', '*', '10.0.0.0/33', '10.0.0', 'proxy.example.org', '10.0.0.1/8/1', '::1/129', '10.0.0.1, nonsense'])('refuses TRUST_PROXY=%s', (value) => {
+    const problems = problemsOf({ TRUST_PROXY: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY: must be off/);
+  });
 });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,35 @@ const origin = z.string().refine((value) => {
   }
 }, 'must be an origin like https://example.org (scheme, host and optional port, no path)');
 
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an IP/prefix range, or one of the range names: what Fastify's trustProxy list accepts. */
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (unset, empty or "false"), or a comma-separated list of the proxies' addresses
+ * and ranges. "true" (trust any sender) is refused: anyone could then choose their address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim().toLowerCase() === 'false' ? [] : v.split(',').map((s) => s.trim()).filter((s) => s.length > 0)))
+  .pipe(
+    z.array(
+      z.string().refine(isProxyAddress, {
+        message: 'must be off ("false" or unset) or a comma-separated list of proxy addresses or ranges, like 10.0.0.5, 10.1.0.0/16, ::1, loopback',
+      }),
+    ),
+  );
+
 /** An absolute http(s) URL (bot-check addresses; plain http is for local stand-ins). */
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
 
@@ -55,6 +85,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((n) => n ?? 8080),
   HOST: z.string().min(1).optional().transform((h) => h ?? '127.0.0.1'),
+  // Connection hygiene (docs/decisions/0160-request-hygiene.md): every bound in seconds.
+  HTTP_HEADERS_TIMEOUT_SECONDS: boundedInt(10, 1, 120),
+  HTTP_REQUEST_TIMEOUT_SECONDS: boundedInt(20, 1, 300),
+  // Also bounds the time to answer: at least the longest wait on SMTP for a PIN mail (5 + 5 + 10 s).
+  HTTP_IDLE_TIMEOUT_SECONDS: boundedInt(30, 25, 600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: boundedInt(5, 1, 600),
+  HTTP_MAX_REQUESTS_PER_CONNECTION: boundedInt(100, 1, 100_000),
+  TRUST_PROXY: trustProxy,
   PUBLIC_ORIGIN: origin.optional(),
   DATABASE_URL: z
     .string()
@@ -120,9 +158,26 @@ const EnvSchema = z.object({
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/** Time-outs and limits of client connections (docs/decisions/0160-request-hygiene.md). */
+export interface HttpLimits {
+  /** All request headers must have arrived within this (HTTP_HEADERS_TIMEOUT_SECONDS). */
+  headersTimeoutMs: number;
+  /** Headers and body must have arrived within this (HTTP_REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutMs: number;
+  /** A connection with nothing sent or received for this long is closed (HTTP_IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS). */
+  keepAliveTimeoutMs: number;
+  /** Requests one kept-alive connection may carry (HTTP_MAX_REQUESTS_PER_CONNECTION). */
+  maxRequestsPerConnection: number;
+}
+
 export interface Config {
   port: number;
   host: string;
+  http: HttpLimits;
+  /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: the socket's address counts. */
+  trustedProxies: readonly string[];
   /** Exact origin of the app; also the WebAuthn origin and the base of links in mails. */
   publicOrigin: string;
   /** True when cookies may not be Secure (plain http on a loopback host, development only). */
@@ -264,12 +319,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     // Without SMTP nobody receives a PIN: production must name a real mail server (the mailbox is for development).
     ...(e.NODE_ENV === 'production' && !e.SMTP_URL ? ['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)'] : []),
   ];
-  if (issue3Problems.length > 0) throw new ConfigError(issue3Problems);
+  const http: HttpLimits = {
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    maxRequestsPerConnection: e.HTTP_MAX_REQUESTS_PER_CONNECTION,
+  };
+  const httpProblems = [
+    // Node refuses a headers time-out longer than the request time-out.
+    ...(http.headersTimeoutMs > http.requestTimeoutMs
+      ? [`HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (${e.HTTP_REQUEST_TIMEOUT_SECONDS}) (got "${e.HTTP_HEADERS_TIMEOUT_SECONDS}")`]
+      : []),
+  ];
+  if (issue3Problems.length > 0 || httpProblems.length > 0) throw new ConfigError([...issue3Problems, ...httpProblems]);
   const botCheck = botCheckConfig(e);
   if (Array.isArray(botCheck)) throw new ConfigError(botCheck);
   return {
     port: e.PORT,
     host: e.HOST,
+    http,
+    trustedProxies: e.TRUST_PROXY,
     publicOrigin,
     insecureLoopback,
     database: databaseTarget(e.DATABASE_URL),

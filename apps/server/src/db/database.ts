@@ -10,6 +10,8 @@ import * as pinAndDevices from './migrations/0002-pin-and-devices.ts';
 import * as passkeys from './migrations/0003-passkeys.ts';
 import * as tokens from './migrations/0004-tokens.ts';
 import * as botCheck from './migrations/0005-bot-check.ts';
+import * as outbox from './migrations/0006-outbox.ts';
+import * as passkeyChallenges from './migrations/0007-passkey-challenges.ts';
 
 export type Db = Kysely<Database>;
 
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-passkeys': passkeys,
   '0004-tokens': tokens,
   '0005-bot-check': botCheck,
+  '0006-outbox': outbox,
+  '0007-passkey-challenges': passkeyChallenges,
 };
 
 const PG_INT8_OID = 20;
@@ -42,6 +46,11 @@ export function createDatabase(target: DatabaseTarget): Db {
   // Several processes may share the file: wait for a lock instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** True on PostgreSQL (for the few statements the dialects write differently). */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -148,6 +148,34 @@ export interface BotCheckUsedTable {
   expires_at: number;
 }
 
+/** Work to do after an answer (migration 0006, docs/decisions/0162-outbox.md). */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  attempts: number;
+  run_after: number;
+  claimed_until: number | null;
+  created_at: number;
+  last_error: string | null;
+}
+
+/** Keys the server makes for itself (migration 0007). */
+export interface ServerKeysTable {
+  name: string;
+  /** base64url of 32 random bytes. */
+  value: string;
+  created_at: number;
+}
+
+/** Signed passkey sign-in challenges already used (migration 0007). */
+export interface WebauthnUsedChallengesTable {
+  /** SHA-256 (hex) of the challenge. */
+  challenge_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,6 +191,9 @@ export interface Database {
   webauthn_offers: WebauthnOffersTable;
   tokens: TokensTable;
   bot_check_used: BotCheckUsedTable;
+  outbox: OutboxTable;
+  server_keys: ServerKeysTable;
+  webauthn_used_challenges: WebauthnUsedChallengesTable;
 }
 
 export type { Generated };

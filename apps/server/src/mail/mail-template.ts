@@ -1,4 +1,4 @@
-import { toLocale, type Locale } from '@gatehouse/contract';
+import { DEFAULT_PAGE, safeRedirect, toLocale, type Locale } from '@gatehouse/contract';
 import type { MailMessage } from './mailer.ts';
 
 /**
@@ -69,8 +69,10 @@ export function mailContext(publicOrigin: string): MailContext {
     publicOrigin: origin.origin,
     hostname: origin.hostname,
     link(path: string) {
-      if (!path.startsWith('/') || path.startsWith('//')) throw new Error('mail links are app paths starting with a single "/"');
-      return new URL(path, origin.origin).href;
+      // The same rule as every redirect (docs/decisions/0004-redirect-safety.md): a path on the public origin only.
+      const safe = path.startsWith('/') ? safeRedirect(path, { appOrigin: origin.origin }) : DEFAULT_PAGE;
+      if (safe === DEFAULT_PAGE && path !== DEFAULT_PAGE) throw new Error('mail links are app paths on the public origin starting with a single "/"');
+      return new URL(safe, origin.origin).href;
     },
   };
 }

@@ -48,6 +48,10 @@ describe('PIN mail over SMTP', () => {
     expect(context.link('/signin/reset-password?token=abc')).toBe('https://signin.example.org/signin/reset-password?token=abc');
     expect(() => context.link('//evil.example/x')).toThrow();
     expect(() => context.link('https://evil.example/')).toThrow();
+    // Judged after normalisation, like every redirect: dot segments cannot make a protocol-relative link.
+    expect(() => context.link('/..//evil.example/x')).toThrow();
+    expect(() => context.link('/signin/%2e%2e/..//evil.example')).toThrow();
+    expect(() => context.link('/\\evil.example')).toThrow();
   });
 
   it('fails with a MailDeliveryError when the server refuses the mail with 5xx', async () => {

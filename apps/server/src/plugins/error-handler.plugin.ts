@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Reason } from '@gatehouse/contract';
+import type { Reason, RedirectPolicy } from '@gatehouse/contract';
 import { API_ROUTES } from './api-route.ts';
 import { HttpProblem } from './http-problem.ts';
+import { sendSafeRedirect } from './safe-redirect.ts';
 
 const APP_BASE = '/signin/';
 /** The app's own pages (apps/web/src/app/routes.ts), also reachable without the app's base: an old or hand-typed link. */
@@ -31,7 +32,7 @@ function failed(reason: Reason) {
  * One place decides what a refusal looks like: JSON with a reason code, a 4xx
  * for anything the client got wrong, and never a stack, SQL or path.
  */
-export async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
+export async function errorHandlerPlugin(app: FastifyInstance, { redirects }: { redirects: RedirectPolicy }): Promise<void> {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       request.log.info({ statusCode: error.statusCode, reason: error.reason }, 'request refused');
@@ -57,7 +58,8 @@ export async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       }
       return reply.code(404).send(failed('invalid_parameter'));
     }
-    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(appLocation(request.url), 302);
+    if (request.method === 'GET' || request.method === 'HEAD')
+      return sendSafeRedirect(reply, redirects, appLocation(request.url), 302, APP_BASE);
     return reply.code(404).send(failed('invalid_parameter'));
   });
 }

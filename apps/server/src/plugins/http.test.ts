@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hostileRedirects } from '../../../../packages/contract/src/hostile-redirects.ts';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, snapshot, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -101,6 +102,29 @@ describe('routes', () => {
     const bare = await t.app.inject('/signin?redirect=%2F');
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe('/signin/?redirect=%2F');
+  });
+
+  it('sends every Location through the redirect rule: whatever the request, the target stays on the public origin', async () => {
+    const paths = hostileRedirects(ORIGIN).flatMap(({ query }) => [`/signin?redirect=${query}`, `/signin?${query}`, `/${query}`, `/x/..${query.startsWith('/') ? '' : '/'}${query}`]);
+    paths.push('//evil.example', '///evil.example/', '/\\evil.example', '/signin?/..//evil.example', '/..//evil.example', '/%2e%2e//evil.example');
+    let redirects = 0;
+    for (const url of paths) {
+      const response = await t.app.inject({ method: 'GET', url });
+      // 503 is the page of an app that is not built (tests serve none); never a 500.
+      expect(response.statusCode, url).not.toBe(500);
+      const location = response.headers.location;
+      if (location === undefined) continue;
+      redirects += 1;
+      expect(typeof location === 'string' && !location.startsWith('//') && !location.startsWith('/\\'), `${url} → ${String(location)}`).toBe(true);
+      expect(new URL(String(location), `${ORIGIN}/deep/page`).origin, `${url} → ${String(location)}`).toBe(ORIGIN);
+    }
+    expect(redirects).toBeGreaterThan(300);
+  });
+
+  it('keeps a query it cannot pass on safely out of the /signin redirect', async () => {
+    const response = await t.app.inject('/signin?a=%0A\\');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/signin/');
   });
 });
 

@@ -16,7 +16,7 @@ export interface SmtpSink {
  * A real SMTP server on a free local port (the only peer tests stand in for).
  * With `refuse`, every message is answered 550 after DATA.
  */
-export async function startSmtpSink(options: { refuse?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { refuse?: boolean; /** A given port (a server that comes back); a free one by default. */ port?: number } = {}): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -38,7 +38,7 @@ export async function startSmtpSink(options: { refuse?: boolean } = {}): Promise
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config/config.ts';
 import { createDatabase, migrateToLatest, type Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import { PasswordHasher } from '../plugins/password-hasher.ts';
 import { AccountService, type NewAccount } from '../modules/user/account.service.ts';
@@ -104,4 +105,35 @@ export async function snapshot(db: Db) {
     db.selectFrom('throttle').selectAll().execute(),
   ]);
   return { users, sessions, throttle };
+}
+
+/** Every table of the schema (the compiler checks the list is complete). */
+const ALL_TABLES = {
+  users: true,
+  sessions: true,
+  throttle: true,
+  pin_codes: true,
+  pin_attempts: true,
+  devices: true,
+  device_accounts: true,
+  trusted_devices: true,
+  webauthn_user_handles: true,
+  webauthn_credentials: true,
+  webauthn_challenges: true,
+  webauthn_offers: true,
+  tokens: true,
+  bot_check_used: true,
+  outbox: true,
+  server_keys: true,
+  webauthn_used_challenges: true,
+} satisfies Record<keyof Database, true>;
+
+/** Every row of every table, in a stable order: "nothing changed" means this is equal before and after. */
+export async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
+  const dump: Record<string, unknown[]> = {};
+  for (const table of Object.keys(ALL_TABLES) as Array<keyof Database>) {
+    const rows = (await db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>;
+    dump[table] = rows.map((row) => JSON.stringify(row, Object.keys(row).sort())).sort();
+  }
+  return dump;
 }

@@ -14,6 +14,11 @@ export interface RememberedAccountRow {
 export class DeviceRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository on another executor (a transaction). */
+  within(db: Db): DeviceRepository {
+    return new DeviceRepository(db);
+  }
+
   findByTokenHash(tokenHash: string): Promise<DeviceRow | undefined> {
     return this.db.selectFrom('devices').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }

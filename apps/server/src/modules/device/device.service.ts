@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { DeviceUser } from '@gatehouse/contract';
 import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
 import type { DeviceRepository } from './device.repository.ts';
 
 /** 32 random bytes in the cookie; only the SHA-256 is stored. */
@@ -127,7 +128,8 @@ export class DeviceService {
   }
 
   /** Every trusted device of the account (a password reset revokes them: security.md). */
-  async revokeAllTrust(userId: string): Promise<void> {
-    await this.repository.revokeAllTrustForUser(userId);
+  /** Revokes every trust the account holds; inside the caller's transaction when `db` is one. */
+  async revokeAllTrust(userId: string, db?: Db): Promise<void> {
+    await (db ? this.repository.within(db) : this.repository).revokeAllTrustForUser(userId);
   }
 }

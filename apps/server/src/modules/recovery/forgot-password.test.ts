@@ -118,7 +118,7 @@ describe('POST /api/user/forgotpassword', () => {
       const down = await postJson(t.app, '/api/user/forgotpassword', { email: DEMO.email });
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(observable(down)).toEqual(reference);
-      await t.app.recoveryTasks.idle();
+      await t.app.outbox.idle();
       const failure = lines.find((l) => l.includes('background delivery failed'));
       expect(failure).toContain('SMTP delivery failed');
       expect(lines.join('\n')).not.toContain(DEMO.email);

@@ -20,7 +20,7 @@ export async function forgotPassword(t: TestApp, email: string, headers: Record<
     payload: JSON.stringify({ email }),
     ...(remoteAddress ? { remoteAddress } : {}),
   });
-  await t.app.recoveryTasks.idle();
+  await t.app.outbox.idle();
   return response;
 }
 

@@ -8,19 +8,13 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { ThrottleService } from '../throttle/throttle.service.ts';
 import type { AccountService } from '../user/account.service.ts';
-import { BackgroundTasks } from './background-tasks.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 import { InvitationService } from './invitation.service.ts';
-import { RecoveryService } from './recovery.service.ts';
+import { FORGOT_PASSWORD_JOB, RecoveryService } from './recovery.service.ts';
 import { recoveryRoutes, type CompleteSignIn } from './recovery.routes.ts';
 import { TokenRepository } from './token.repository.ts';
 import { TokenService } from './token.service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Forgot-password work done after answering; tests await `idle()`, close waits for it. */
-    recoveryTasks: BackgroundTasks;
-  }
-}
 
 export interface RecoveryModuleDeps {
   db: Db;
@@ -33,6 +27,8 @@ export interface RecoveryModuleDeps {
   mailer: Mailer;
   completeSignIn: CompleteSignIn;
   now: () => number;
+  /** Runs the forgot-password mail after the answer. */
+  outbox: Outbox;
 }
 
 /** Token and invitation services on a database, for the server and the operator CLI. */
@@ -46,9 +42,6 @@ export function createInvitations(db: Db, config: Config, accounts: AccountServi
 export async function registerRecovery(app: FastifyInstance, deps: RecoveryModuleDeps): Promise<void> {
   const { db, config, accounts, now } = deps;
   const { tokens, invitations } = createInvitations(db, config, accounts, deps.mailer, now);
-  const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'forgot password: background delivery failed'));
-  app.decorate('recoveryTasks', background);
-  app.addHook('onClose', async () => background.idle());
   const recovery = new RecoveryService({
     accounts,
     tokens,
@@ -59,9 +52,10 @@ export async function registerRecovery(app: FastifyInstance, deps: RecoveryModul
     devices: deps.devices,
     mailer: deps.mailer,
     mailContext: mailContext(config.publicOrigin),
-    background,
+    outbox: deps.outbox,
     resetTokenTtlMs: config.resetTokenTtlMs,
     log: app.log,
   });
+  deps.outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
   await app.register(recoveryRoutes, { recovery, completeSignIn: deps.completeSignIn });
 }

@@ -1,4 +1,5 @@
 import { isNonEmptyText, isValidEmail, normalizeEmail, type Reason } from '@gatehouse/contract';
+import type { Db } from '../../db/database.ts';
 import type { TokenPurpose } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMail, type MailContext } from '../../mail/mail-template.ts';
@@ -8,7 +9,7 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { accountKey, addressKey, type ThrottlePolicy, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { AccountDetails, AccountService } from '../user/account.service.ts';
-import type { BackgroundTasks } from './background-tasks.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 import type { InvitationService } from './invitation.service.ts';
 import { checkPasswordChoice } from './password-choice.ts';
 import type { TokenService } from './token.service.ts';
@@ -38,6 +39,13 @@ export const FORGOT_ADDRESS_POLICY: ThrottlePolicy = {
   hardStopMs: 60 * 60_000,
 };
 
+/** The outbox job forgot password queues: only the request (the token is made when the mail is). */
+export const FORGOT_PASSWORD_JOB = 'forgot_password';
+export interface ForgotPasswordJob {
+  /** Normalised e-mail as typed (known or not). */
+  email: string;
+}
+
 export const forgotEmailKey = (normalizedEmail: string) => `forgot-email:${normalizedEmail}`;
 export const forgotAddressKey = (ip: string) => `forgot-${addressKey(ip)}`;
 
@@ -63,7 +71,8 @@ export interface RecoveryDeps {
   devices: Pick<DeviceService, 'revokeAllTrust'>;
   mailer: Mailer;
   mailContext: MailContext;
-  background: BackgroundTasks;
+  /** Where forgot password queues its mail (docs/decisions/0162-outbox.md). */
+  outbox: Pick<Outbox, 'enqueue'>;
   resetTokenTtlMs: number;
   /** Where a skipped or failed delivery is noted (never with the token or the address). */
   log: { info(object: object, message: string): void };
@@ -76,9 +85,10 @@ export class RecoveryService {
   constructor(private readonly deps: RecoveryDeps) {}
 
   /**
-   * Answers before any account is looked up: the look-up, the token and the mail happen in the
-   * background, so known, unknown, disabled and invited e-mails (and a broken mail server) give
-   * the same answer in the same time.
+   * Answers before any account is looked up: the request only queues a job (one insert into the
+   * outbox, the same work for every address), and the look-up, the token and the mail happen
+   * after the answer, so known, unknown, disabled and invited e-mails (and a broken mail server)
+   * give the same answer after the same work, with the same log lines.
    */
   async forgotPassword(email: string, clientAddress: string): Promise<ForgotOutcome> {
     if (!isNonEmptyText(email)) return { kind: 'failed', reasons: ['missing_email'] };
@@ -87,8 +97,8 @@ export class RecoveryService {
     const addressRetryMs = await throttle.retryAfterMs([forgotAddressKey(clientAddress)]);
     if (addressRetryMs > 0) return { kind: 'throttled', retryAfterMs: addressRetryMs };
     await throttle.recordFailure(forgotAddressKey(clientAddress), FORGOT_ADDRESS_POLICY);
-    const normalized = normalizeEmail(email);
-    this.deps.background.run(() => this.deliverLink(normalized));
+    const job: ForgotPasswordJob = { email: normalizeEmail(email) };
+    await this.deps.outbox.enqueue(FORGOT_PASSWORD_JOB, job);
     return { kind: 'ok' };
   }
 
@@ -98,41 +108,43 @@ export class RecoveryService {
     return (await this.liveToken(token.trim(), null)) ? null : 'wrong_token';
   }
 
-  /** POST /api/user/resetpassword: a new password, the account unblocked, every session ended, every trusted device revoked. */
-  async resetPassword(input: SetPasswordInput): Promise<SetPasswordOutcome> {
-    const outcome = await this.setPassword('reset', input);
-    if (outcome.kind !== 'ok') return outcome;
-    const account = await this.deps.accounts.findById(outcome.userId);
-    await this.deps.sessions.endAllForUser(outcome.userId);
-    await this.deps.devices.revokeAllTrust(outcome.userId);
-    // The new password is proven by the mailbox: start the account's login throttle again (0101).
-    if (account) await this.deps.throttle.clear(accountKey(account.email));
-    return outcome;
+  /**
+   * POST /api/user/resetpassword: in one transaction the token is spent, the new password written,
+   * the account unblocked, every session ended, every trusted device revoked and the login
+   * throttle cleared — or, on any failure, none of it (the link still works).
+   */
+  resetPassword(input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    return this.setPassword('reset', input, async (db, userId) => {
+      await this.deps.sessions.endAllForUser(userId, db);
+      await this.deps.devices.revokeAllTrust(userId, db);
+    });
   }
 
   /** POST /api/user/register: the first password; the e-mail becomes verified. The route then signs the user in. */
-  async register(input: SetPasswordInput): Promise<SetPasswordOutcome> {
-    const outcome = await this.setPassword('invitation', input);
-    if (outcome.kind !== 'ok') return outcome;
-    const account = await this.deps.accounts.findById(outcome.userId);
-    if (account) await this.deps.throttle.clear(accountKey(account.email));
-    return outcome;
+  register(input: SetPasswordInput): Promise<SetPasswordOutcome> {
+    return this.setPassword('invitation', input, async () => {});
   }
 
   /**
    * Checks everything before anything changes (a refused request leaves the token usable), then
-   * hashes, then consumes the token in one statement: of concurrent uses exactly one goes on.
+   * hashes, then — in one transaction — consumes the token (of concurrent uses exactly one goes
+   * on), writes the password and does `more`. A failure anywhere rolls all of it back.
    */
-  private async setPassword(purpose: TokenPurpose, input: SetPasswordInput): Promise<SetPasswordOutcome> {
+  private async setPassword(purpose: TokenPurpose, input: SetPasswordInput, more: (db: Db, userId: string) => Promise<void>): Promise<SetPasswordOutcome> {
     if (!isNonEmptyText(input.token)) return { kind: 'failed', reasons: ['missing_token'] };
     const token = input.token.trim();
-    if (!(await this.liveToken(token, purpose))) return { kind: 'failed', reasons: ['wrong_token'] };
+    const live = await this.liveToken(token, purpose);
+    if (!live) return { kind: 'failed', reasons: ['wrong_token'] };
     const problem = checkPasswordChoice(input.password, input.password2);
     if (problem) return { kind: 'failed', ...problem };
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const userId = await this.deps.tokens.consume(token, purpose);
+    const userId = await this.deps.tokens.consumeWith(token, purpose, async (db, owner) => {
+      await this.deps.accounts.setPasswordFromLink(owner, passwordHash, db);
+      await more(db, owner);
+      // The new password is proven by the mailbox: start the account's login throttle again (0101).
+      await this.deps.throttle.clear(accountKey(live.email), db);
+    });
     if (!userId) return { kind: 'failed', reasons: ['wrong_token'] };
-    await this.deps.accounts.setPasswordFromLink(userId, passwordHash);
     return { kind: 'ok', userId };
   }
 
@@ -145,17 +157,29 @@ export class RecoveryService {
     return account;
   }
 
-  /** Background part of forgot password: throttle per e-mail, then a reset link, or a fresh invitation, or nothing. */
-  private async deliverLink(normalizedEmail: string): Promise<void> {
+  /**
+   * The outbox job of forgot password, run after the answer: throttle per e-mail (on the first
+   * attempt only: a retry is the same request), then a reset link, or a fresh invitation, or
+   * nothing. Throws when the mail is not accepted, so that the outbox tries again later (with a
+   * new token: the one of a failed attempt never left the server).
+   */
+  async deliverLink(payload: unknown, attempt: number): Promise<void> {
     const { throttle, accounts, log } = this.deps;
+    const normalizedEmail = (payload as Partial<ForgotPasswordJob> | null)?.email;
+    if (typeof normalizedEmail !== 'string') throw new Error('forgot password job without an e-mail');
     const key = forgotEmailKey(normalizedEmail);
-    if ((await throttle.retryAfterMs([key])) > 0) {
-      log.info({ event: 'forgot_password_email_limit' }, 'forgot password: e-mail limit reached, nothing sent');
+    if (attempt === 1) {
+      if ((await throttle.retryAfterMs([key])) > 0) {
+        log.info({ event: 'forgot_password_email_limit' }, 'forgot password: e-mail limit reached, nothing sent');
+        return;
+      }
+      await throttle.recordFailure(key, FORGOT_EMAIL_POLICY);
+    }
+    const account = await accounts.findByEmail(normalizedEmail);
+    if (!account || account.state === 'disabled') {
+      log.info({ event: 'forgot_password_nothing_sent' }, 'forgot password: no active account, nothing sent');
       return;
     }
-    await throttle.recordFailure(key, FORGOT_EMAIL_POLICY);
-    const account = await accounts.findByEmail(normalizedEmail);
-    if (!account || account.state === 'disabled') return;
     if (account.state === 'invited') {
       await this.deps.invitations.send(account);
       log.info({ event: 'forgot_password_invitation_sent', userId: account.id }, 'forgot password: fresh invitation sent');

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, postJson, sessionCookie, snapshot, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, dumpDatabase, DEMO, postJson, sessionCookie, snapshot, type TestApp } from '../../test/test-app.ts';
 import { forgotPassword, mailedResetToken, setPassword, tokenFromText, tokenInfo, userRow } from './recovery-test-kit.ts';
 
 const PASSWORD = 'Bright-Harbour-31';
@@ -85,6 +86,18 @@ describe('POST /api/user/register', () => {
       status: 'failed',
       reasons: ['wrong_token'],
     });
+  });
+
+  it('is one transaction: a failure after the password is written leaves the invitation live and the account without a password', async () => {
+    const token = await invitedWithToken();
+    const before = await dumpDatabase(t.db);
+    await sql`alter table pin_attempts rename to pin_attempts_away`.execute(t.db);
+    const failed = await register({ token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' });
+    await sql`alter table pin_attempts_away rename to pin_attempts`.execute(t.db);
+    expect(failed.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
+    expect(failed.cookies).toEqual([]);
+    expect(await dumpDatabase(t.db)).toEqual(before);
+    expect((await register({ token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' })).json()).toEqual({ status: 'ok' });
   });
 
   it('refuses an invitation after 72 hours', async () => {

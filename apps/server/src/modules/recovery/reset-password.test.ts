@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountKey } from '../throttle/throttle.service.ts';
-import { createTestApp, DEMO, postJson, snapshot, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, DEMO, dumpDatabase, postJson, snapshot, type TestApp } from '../../test/test-app.ts';
 import { mailedResetToken, setPassword, signedInSessionFor, tokenInfo, trustDevice, userInfo, userRow } from './recovery-test-kit.ts';
 
 const NEW_PASSWORD = 'Fresh-Meadow-42';
@@ -107,7 +108,7 @@ describe('POST /api/user/resetpassword', () => {
   it('refuses an invitation token', async () => {
     const invited = await t.accounts.invite({ email: 'invited@example.test' });
     await postJson(t.app, '/api/user/forgotpassword', { email: invited.email });
-    await t.app.recoveryTasks.idle();
+    await t.app.outbox.idle();
     const text = t.app.devMailbox?.latestTo(invited.email)?.text ?? '';
     const token = /accept-invitation\?token=([\w-]{43})/.exec(text)?.[1] ?? '';
     expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
@@ -165,5 +166,26 @@ describe('POST /api/user/resetpassword', () => {
     const token = await mailedResetToken(t, 'new@example.test');
     await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD });
     expect((await userRow(t, 'new@example.test')).email_verified).toBe(1);
+  });
+
+  it('is one transaction: a failure after the password is written leaves the token live, the password, sessions and trust as they were', async () => {
+    await trustDevice(t, userId);
+    const elsewhere = await signedInSessionFor(t, userId);
+    const token = await mailedResetToken(t, DEMO.email);
+    const before = await dumpDatabase(t.db);
+    // The last table the reset writes goes missing: the token is spent and the password written by then.
+    await sql`alter table trusted_devices rename to trusted_devices_away`.execute(t.db);
+    const failed = await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    await sql`alter table trusted_devices_away rename to trusted_devices`.execute(t.db);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
+    expect(await dumpDatabase(t.db)).toEqual(before);
+    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok' });
+    expect((await userInfo(t, 'gh_session', elsewhere)).json().guest).toBe(false);
+    expect((await login(DEMO.password)).json().status).not.toBe('failed');
+    // The same link then works.
+    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'ok' });
+    expect((await login(NEW_PASSWORD)).json().status).not.toBe('failed');
+    expect((await userInfo(t, 'gh_session', elsewhere)).json().guest).toBe(true);
   });
 });

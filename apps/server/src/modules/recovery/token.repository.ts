@@ -6,6 +6,11 @@ export type TokenRow = TokensTable;
 export class TokenRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository on another executor (a transaction). */
+  within(db: Db): TokenRepository {
+    return new TokenRepository(db);
+  }
+
   /**
    * Stores the account's token of this purpose, replacing the previous one in the same
    * statement (one row per account and purpose): a newer token voids the older.
@@ -23,6 +28,11 @@ export class TokenRepository {
         }),
       )
       .execute();
+  }
+
+  /** Runs `work` in one database transaction, with this repository on it. */
+  transaction<T>(work: (db: Db, repository: TokenRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(trx, new TokenRepository(trx)));
   }
 
   findByHash(tokenHash: string): Promise<TokenRow | undefined> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TokenPurpose } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 import type { TokenRepository } from './token.repository.ts';
 
 /** 32 random bytes from the CSPRNG: 256 bits (security.md asks for at least 128). */
@@ -54,8 +55,21 @@ export class TokenService {
 
   /** Uses the token up: the account id for exactly one caller while the token is live; null otherwise. */
   consume(rawToken: string, purpose: TokenPurpose): Promise<string | null> {
-    if (!TOKEN_PATTERN.test(rawToken)) return Promise.resolve(null);
-    return this.repository.consume(hashToken(rawToken), purpose, this.now());
+    return this.consumeWith(rawToken, purpose, async () => {});
+  }
+
+  /**
+   * Uses the token up and runs `work` for its account in the same transaction: either the token is
+   * spent and everything `work` wrote is there, or (any failure) neither, and the token stays live.
+   * Null, with nothing done, when the token is not live (of concurrent callers exactly one goes on).
+   */
+  async consumeWith(rawToken: string, purpose: TokenPurpose, work: (db: Db, userId: string) => Promise<void>): Promise<string | null> {
+    if (!TOKEN_PATTERN.test(rawToken)) return null;
+    return this.repository.transaction(async (db, repository) => {
+      const userId = await repository.consume(hashToken(rawToken), purpose, this.now());
+      if (userId !== null) await work(db, userId);
+      return userId;
+    });
   }
 
   /** Voids the account's token of this purpose (e.g. an invitation once the account has a password). */

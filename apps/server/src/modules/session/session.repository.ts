@@ -6,6 +6,11 @@ export type SessionRow = SessionsTable;
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository on another executor (a transaction). */
+  within(db: Db): SessionRepository {
+    return new SessionRepository(db);
+  }
+
   findByHash(idHash: string): Promise<SessionRow | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   }

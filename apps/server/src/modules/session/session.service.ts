@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionLevel } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 import type { SessionRepository } from './session.repository.ts';
 
 /** 32 random bytes: 256 bits, far above the 128 the rules ask for. */
@@ -74,7 +75,8 @@ export class SessionService {
     if (session) await this.repository.delete(session.idHash);
   }
 
-  async endAllForUser(userId: string): Promise<void> {
-    await this.repository.deleteForUser(userId);
+  /** Ends every session of the account; inside the caller's transaction when `db` is one. */
+  async endAllForUser(userId: string, db?: Db): Promise<void> {
+    await (db ? this.repository.within(db) : this.repository).deleteForUser(userId);
   }
 }

@@ -5,6 +5,11 @@ import type { ThrottleTable } from '../../db/schema.ts';
 export class ThrottleRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository on another executor (a transaction). */
+  within(db: Db): ThrottleRepository {
+    return new ThrottleRepository(db);
+  }
+
   find(keys: readonly string[]): Promise<ThrottleTable[]> {
     if (keys.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('throttle').selectAll().where('key', 'in', keys).execute();

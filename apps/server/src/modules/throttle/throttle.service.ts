@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { ThrottleRepository } from './throttle.repository.ts';
 
 /**
@@ -67,7 +68,8 @@ export class ThrottleService {
     if (delayMs > 0) await this.repository.block(key, now + delayMs);
   }
 
-  async clear(key: string): Promise<void> {
-    await this.repository.clear(key);
+  /** Forgets the key's failures; inside the caller's transaction when `db` is one. */
+  async clear(key: string, db?: Db): Promise<void> {
+    await (db ? this.repository.within(db) : this.repository).clear(key);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkNewPassword, isValidEmail, normalizeEmail, LOCALES, type Locale } from '@gatehouse/contract';
+import type { Db } from '../../db/database.ts';
 import type { PasswordHasher } from '../../plugins/password-hasher.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
@@ -142,8 +143,8 @@ export class AccountService {
   }
 
   /** Stores a new argon2id hash set through an e-mailed link: verifies the e-mail and lifts a block (issue 4). */
-  async setPasswordFromLink(userId: string, passwordHash: string): Promise<void> {
-    await this.users.setPasswordFromLink(userId, passwordHash, this.now());
+  async setPasswordFromLink(userId: string, passwordHash: string, db?: Db): Promise<void> {
+    await (db ? this.users.within(db) : this.users).setPasswordFromLink(userId, passwordHash, this.now());
   }
 
   async list(): Promise<AccountSummary[]> {

@@ -6,6 +6,11 @@ export type UserRow = UsersTable;
 export class UserRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository on another executor (a transaction). */
+  within(db: Db): UserRepository {
+    return new UserRepository(db);
+  }
+
   findByEmail(normalizedEmail: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', normalizedEmail).executeTakeFirst();
   }
@@ -53,14 +58,17 @@ export class UserRepository {
    * e-mail, so it is marked verified; a block and the wrong-PIN count are lifted with it.
    */
   async setPasswordFromLink(id: string, passwordHash: string, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const write = async (trx: Db) => {
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, email_verified: 1, blocked_at: null, updated_at: now })
         .where('id', '=', id)
         .execute();
       await trx.deleteFrom('pin_attempts').where('user_id', '=', id).execute();
-    });
+    };
+    // Part of the caller's transaction when there is one (the reset: token, password, sessions together).
+    if (this.db.isTransaction) await write(this.db);
+    else await this.db.transaction().execute(write);
   }
 
   /** Deletes the account; its PINs, devices, tokens and passkeys go with it (foreign keys cascade). */

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { RedirectPolicy } from '@gatehouse/contract';
+import { sendSafeRedirect } from '../../plugins/safe-redirect.ts';
 
 export const APP_BASE = '/signin/';
 /** Vite names assets by content hash: they never change, so browsers may keep them for a year. */
@@ -13,7 +15,7 @@ const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (or `npm st
  * `/signin/...` path the app's index.html (the router decides), `/` the
  * legacy default page.
  */
-export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
+export async function webRoutes(app: FastifyInstance, { webDist, redirects }: { webDist: string; redirects: RedirectPolicy }): Promise<void> {
   // preCompressed: the build writes .br and .gz beside each text asset (apps/web/compress-plugin.ts).
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
 
@@ -32,7 +34,8 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
 
   app.get('/signin', (request, reply) => {
     const query = request.url.indexOf('?');
-    return reply.redirect(APP_BASE + (query >= 0 ? request.url.slice(query) : ''), 301);
+    // The query comes from the client: the target is judged like any other redirect (a bad query drops it).
+    return sendSafeRedirect(reply, redirects, APP_BASE + (query >= 0 ? request.url.slice(query) : ''), 301, APP_BASE);
   });
 
   app.get('/signin/*', (request, reply) => {

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DeviceUserListAnswer, GetStructure, UserInfoAnswer, WebauthnGetAnswer, WebauthnSignInAnswer, type WebauthnGetBody } from '@gatehouse/contract';
-import { ORIGIN } from '../../test/test-app.ts';
+import { dumpDatabase, ORIGIN } from '../../test/test-app.ts';
 import { hashSessionId } from '../session/session.service.ts';
 import { FLAG, SoftwareAuthenticator } from './software-authenticator.ts';
 import {
   BEN,
   RP_ID,
+  challengeCookieOf,
   cookieOf,
   createPasskeyTestApp,
   createUser,
@@ -34,22 +35,46 @@ const levelOf = async (cookie: string) =>
   (await t.db.selectFrom('sessions').select('level').where('id_hash', '=', hashSessionId(cookie.split('=')[1] ?? '')).executeTakeFirst())?.level;
 
 describe('passkey sign-in options', () => {
-  it('without a user are discoverable, bound to a new guest session, with both timeouts', async () => {
+  it('without a user are discoverable, bound to this browser by an HttpOnly cookie and stored nowhere, with both timeouts', async () => {
+    const before = await dumpDatabase(t.db);
     const response = await get(t, '/api/webauthn/get');
     const answer = WebauthnGetAnswer.parse(response.json());
     expect(answer).toEqual({
       status: 'ok',
-      getStructure: { challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), timeout: 60_000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [] },
+      getStructure: { challenge: expect.stringMatching(/^[A-Za-z0-9_-]{119}$/), timeout: 60_000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [] },
       timeout: 300,
     });
-    const cookie = cookieOf(response);
-    expect(cookie).toBeDefined();
-    expect(await levelOf(cookie ?? '')).toBe('guest');
-    // The same session gets the next challenge: no second session.
-    const again = await get(t, '/api/webauthn/get', cookie);
-    expect(cookieOf(again)).toBeUndefined();
-    expect(await t.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+    expect(cookieOf(response)).toBeUndefined();
+    const binding = response.cookies.find((c) => c.name === 'gh_passkey');
+    expect(binding).toMatchObject({ value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 300 });
+    // The same browser keeps its binding for the next challenge.
+    const again = await get(t, '/api/webauthn/get', challengeCookieOf(response));
+    expect(challengeCookieOf(again)).toBe(challengeCookieOf(response));
+    // No session, no challenge row: only the server's key was made once.
+    const after = await dumpDatabase(t.db);
+    expect({ ...after, server_keys: [] }).toEqual({ ...before, server_keys: [] });
+    expect(after.server_keys).toHaveLength(1);
   });
+
+  it('leave the database small: 10,000 calls from cookieless clients add no row', async () => {
+    await get(t, '/api/webauthn/get');
+    const count = async () => {
+      const dump = await dumpDatabase(t.db);
+      return Object.values(dump).reduce((sum, rows) => sum + rows.length, 0);
+    };
+    const before = await count();
+    // 20 clients at a time, as a flood would come.
+    for (let batch = 0; batch < 10_000; batch += 20) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, j) => get(t, `/api/webauthn/get${(batch + j) % 2 ? `?userId=${ana.id}` : ''}`, undefined, `198.51.100.${(batch + j) % 250}`)),
+      );
+      const refused = answers.find((response) => response.statusCode !== 200 || response.json().status !== 'ok');
+      if (refused) throw new Error(`a call of batch ${batch} answered ${refused.statusCode} ${refused.body}`);
+    }
+    expect(await count()).toBe(before);
+    expect(await t.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('webauthn_challenges').selectAll().execute()).toEqual([]);
+  }, 120_000);
 
   it("for a user list that user's passkeys with their transports", async () => {
     const { structure } = await getOptions(t, undefined, ana.id);
@@ -181,14 +206,26 @@ describe('passkey sign-in', () => {
       t.clock.advance(5 * 60_000);
       return { body: passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie };
     }],
-    ['a challenge issued to another session', 'challenge_not_usable', async () => {
+    ['a challenge issued to another browser', 'challenge_not_usable', async () => {
       const { structure } = await getOptions(t);
       const { cookie: other } = await getOptions(t);
       return { body: passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie: other };
     }],
-    ['no session at all', 'no_session', async () => {
+    ['no challenge cookie at all', 'no_challenge_cookie', async () => {
       const { structure } = await getOptions(t);
       return { body: passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }) };
+    }],
+    ['a challenge whose user part was altered', 'challenge_not_usable', async () => {
+      const { structure, cookie } = await getOptions(t, undefined, ana.id);
+      const bytes = Buffer.from(structure.challenge, 'base64url');
+      bytes.fill(0, 41, 57);
+      return { body: passkey.assert({ challenge: bytes.toString('base64url'), origin: ORIGIN, rpId: RP_ID }), cookie };
+    }],
+    ['a challenge whose expiry was moved', 'challenge_not_usable', async () => {
+      const { structure, cookie } = await getOptions(t);
+      const bytes = Buffer.from(structure.challenge, 'base64url');
+      bytes.writeBigUInt64BE(BigInt(t.clock.now() + 60_000), 1);
+      return { body: passkey.assert({ challenge: bytes.toString('base64url'), origin: ORIGIN, rpId: RP_ID }), cookie };
     }],
   ];
 
@@ -206,21 +243,21 @@ describe('passkey sign-in', () => {
     });
   }
 
-  it('keeps only the newest 8 challenges of a session: an older one is refused, the newest works', async () => {
-    // A second between requests: the newest are told apart by the time they were issued.
-    const next = async (cookie?: string) => {
-      t.clock.advance(1_000);
-      return getOptions(t, cookie);
-    };
-    const oldest = await next();
-    for (let i = 0; i < 7; i++) await next(oldest.cookie);
-    const ninth = await next(oldest.cookie);
-    expect(ninth.cookie).toBe(oldest.cookie);
-    const sign = (challenge: string) => post(t, '/api/webauthn/get', passkey.assert({ challenge, origin: ORIGIN, rpId: RP_ID }), oldest.cookie);
-    expect((await sign(oldest.structure.challenge)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+  it('lets one browser hold several challenges (autofill and button): each works once, and only the use is recorded until it expires', async () => {
+    const first = await getOptions(t);
+    const second = await getOptions(t, first.cookie);
+    expect(second.cookie).toBe(first.cookie);
+    const sign = (challenge: string) => post(t, '/api/webauthn/get', passkey.assert({ challenge, origin: ORIGIN, rpId: RP_ID }), first.cookie);
+    expect((await sign(second.structure.challenge)).json()).toEqual({ status: 'ok', email: ana.email });
+    expect((await sign(first.structure.challenge)).json()).toEqual({ status: 'ok', email: ana.email });
+    expect((await sign(first.structure.challenge)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
     expect(t.causes()).toEqual(['challenge_not_usable']);
-    expect(await t.db.selectFrom('webauthn_challenges').selectAll().execute()).toHaveLength(8);
-    expect((await sign(ninth.structure.challenge)).json()).toEqual({ status: 'ok', email: ana.email });
+    expect(await t.db.selectFrom('webauthn_used_challenges').selectAll().execute()).toHaveLength(2);
+    // Once expired, the records of use go with the next use.
+    t.clock.advance(5 * 60_000);
+    const later = await getOptions(t, first.cookie);
+    expect((await sign(later.structure.challenge)).json()).toEqual({ status: 'ok', email: ana.email });
+    expect(await t.db.selectFrom('webauthn_used_challenges').selectAll().execute()).toHaveLength(1);
   });
 
   it('answers account_disabled with the e-mail for a disabled account, and signs nobody in', async () => {

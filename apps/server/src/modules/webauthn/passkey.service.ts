@@ -4,6 +4,7 @@ import type { CreateStructure, GetStructure, Reason, WebauthnCreateBody, Webauth
 import type { WebauthnConfig } from '../../config/config.ts';
 import { ADDRESS_POLICY, accountKey, addressKey, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { ChallengeService } from './challenge.service.ts';
+import type { SignedChallenges } from './signed-challenge.ts';
 import type { CredentialRepository, CredentialRow } from './credential.repository.ts';
 
 /** security.md: EdDSA, ES256, RS256 and nothing else. */
@@ -33,7 +34,7 @@ export interface PasskeyUserLookup {
  * logged, so that an operator and the tests can tell the refusals apart.
  */
 export type RefusalCause =
-  | 'no_session'
+  | 'no_challenge_cookie'
   | 'unreadable_client_data'
   | 'challenge_not_usable'
   | 'unknown_credential'
@@ -85,7 +86,10 @@ export function displayName(user: PasskeyUser): string {
 export class PasskeyService {
   constructor(
     private readonly credentials: CredentialRepository,
+    /** Registration challenges: stored, bound to the signed-in session. */
     private readonly challenges: ChallengeService,
+    /** Sign-in challenges: signed, bound to the browser's challenge cookie, no row until used. */
+    private readonly signInChallenges: SignedChallenges,
     private readonly users: PasskeyUserLookup,
     private readonly throttle: ThrottleService,
     private readonly config: WebauthnConfig,
@@ -171,8 +175,9 @@ export class PasskeyService {
     return rows.length > 0 ? rows : null;
   }
 
-  async requestOptions(sessionIdHash: string, userId: string | null, allowed: readonly CredentialRow[]): Promise<GetStructure> {
-    const challenge = await this.challenges.issue(sessionIdHash, 'get', userId);
+  /** Sign-in options for the browser holding `binding` (its challenge cookie); nothing is stored. */
+  async requestOptions(binding: string, userId: string | null, allowed: readonly CredentialRow[]): Promise<GetStructure> {
+    const challenge = await this.signInChallenges.issue(binding, userId);
     return {
       challenge,
       timeout: this.config.timeoutMs,
@@ -183,12 +188,12 @@ export class PasskeyService {
   }
 
   /** Verifies an assertion. Every refusal counts against the client's address. */
-  async signIn(input: { sessionIdHash: string | null; body: WebauthnGetBody; clientAddress: string }): Promise<PasskeySignInOutcome> {
+  async signIn(input: { binding: string | null; body: WebauthnGetBody; clientAddress: string }): Promise<PasskeySignInOutcome> {
     const address = addressKey(input.clientAddress);
     const retryAfterMs = await this.throttle.retryAfterMs([address]);
     if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
 
-    const outcome = await this.verifyAssertion(input.sessionIdHash, input.body);
+    const outcome = await this.verifyAssertion(input.binding, input.body);
     if (outcome.kind === 'refused') {
       await this.throttle.recordFailure(address, ADDRESS_POLICY);
       return outcome;
@@ -204,25 +209,26 @@ export class PasskeyService {
   }
 
   private async verifyAssertion(
-    sessionIdHash: string | null,
+    binding: string | null,
     body: WebauthnGetBody,
   ): Promise<{ kind: 'ok'; user: PasskeyUser } | { kind: 'refused'; cause: RefusalCause }> {
     const refused = (cause: RefusalCause) => ({ kind: 'refused' as const, cause });
-    if (sessionIdHash === null) return refused('no_session');
+    if (binding === null) return refused('no_challenge_cookie');
     const challenge = challengeOf(body.response.clientDataJSON);
     if (challenge === undefined) return refused('unreadable_client_data');
-    const issued = await this.challenges.consume(challenge, sessionIdHash, 'get');
+    // Consumed before anything else is checked: a challenge serves one attempt, good or bad.
+    const issued = await this.signInChallenges.consume(challenge, binding);
     if (!issued) return refused('challenge_not_usable');
 
     const credential = await this.credentials.findById(body.rawId);
     if (!credential) return refused('unknown_credential');
     // The credential must belong to the user: the one the options were for, and the one the authenticator names.
-    if (issued.userId !== null && issued.userId !== credential.user_id) return refused('credential_of_another_user');
+    if (issued.forUser && !issued.isFor(credential.user_id)) return refused('credential_of_another_user');
     const userHandle = body.response.userHandle ?? null;
     if (userHandle !== null) {
       const owner = await this.credentials.findUserIdByHandle(userHandle);
       if (owner !== credential.user_id) return refused('credential_of_another_user');
-    } else if (issued.userId === null) {
+    } else if (!issued.forUser) {
       // A discoverable sign-in names its user only through the handle (WebAuthn §7.2 step 6).
       return refused('user_handle_missing');
     }

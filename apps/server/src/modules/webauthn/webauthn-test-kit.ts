@@ -65,13 +65,26 @@ export async function createOptions(t: TestApp, cookie: string): Promise<CreateS
   return answer.createStructure;
 }
 
-/** GET /api/webauthn/get; returns the structure and the cookie to use (a guest session may have been created). */
+/** The challenge cookie (`gh_passkey=…`) an answer set, if any. */
+export function challengeCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === 'gh_passkey');
+  return cookie ? `gh_passkey=${cookie.value}` : undefined;
+}
+
+/** A Cookie header with `set` put in (replacing a cookie of the same name). */
+export function withCookie(header: string | undefined, set: string): string {
+  const name = set.split('=')[0];
+  const kept = (header ?? '').split('; ').filter((pair) => pair !== '' && pair.split('=')[0] !== name);
+  return [...kept, set].join('; ');
+}
+
+/** GET /api/webauthn/get; returns the structure and the cookie header to use (with the challenge cookie it set). */
 export async function getOptions(t: TestApp, cookie?: string, userId?: string): Promise<{ structure: GetStructure; cookie: string }> {
   const response = await get(t, `/api/webauthn/get${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`, cookie);
   const answer = WebauthnGetAnswer.parse(response.json());
-  const session = cookieOf(response) ?? cookie;
-  if (answer.status !== 'ok' || !answer.getStructure || !session) throw new Error(`no get structure: ${JSON.stringify(answer)}`);
-  return { structure: answer.getStructure, cookie: session };
+  const binding = challengeCookieOf(response);
+  if (answer.status !== 'ok' || !answer.getStructure || !binding) throw new Error(`no get structure: ${JSON.stringify(answer)}`);
+  return { structure: answer.getStructure, cookie: withCookie(cookie, binding) };
 }
 
 export async function createUser(t: TestApp, account = DEMO): Promise<{ id: string; email: string; cookie: string }> {

@@ -1,16 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { webauthnCreate, webauthnCreateOptions, webauthnGet, webauthnGetOptions, webauthnOffer, webauthnOfferSave, WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { WebauthnConfig } from '../../config/config.ts';
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import type { OfferService } from './offer.service.ts';
 import type { PasskeySignInOutcome, PasskeyService, PasskeyUser, PasskeyUserLookup } from './passkey.service.ts';
+import { isBinding, newBinding } from './signed-challenge.ts';
 
 /** Completes a sign-in: session rotation to signed_in and whatever else a sign-in brings. */
 export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<unknown>;
 
+export interface ChallengeCookie {
+  name: string;
+  options: CookieSerializeOptions;
+}
+
 export interface WebauthnRoutesOptions {
+  /** Binds sign-in challenges to the browser (docs/decisions/0163-passkey-sign-in-challenges.md). */
+  challengeCookie: ChallengeCookie;
   sessions: SessionAccess;
   passkeys: PasskeyService;
   offers: OfferService;
@@ -29,7 +38,7 @@ function appError(request: FastifyRequest, error: unknown, what: string) {
 }
 
 export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRoutesOptions): Promise<void> {
-  const { sessions, passkeys, offers, users, config, completeSignIn } = options;
+  const { sessions, passkeys, offers, users, config, completeSignIn, challengeCookie } = options;
 
   /** The signed-in, still enabled account of this request, or undefined. */
   async function signedInUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: PasskeyUser } | undefined> {
@@ -69,10 +78,13 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
   apiRoute(app, webauthnGetOptions, async ({ query, request, reply }) => {
     try {
       const allowed = await passkeys.allowedCredentials(query.userId);
-      // No session is created for an answer that needs no challenge.
       if (allowed === null) return { status: WEBAUTHN_NOT_FOUND };
-      const session = (await sessions.current(request)) ?? (await sessions.rotate(request, reply, null, 'guest'));
-      const getStructure = await passkeys.requestOptions(session.idHash, query.userId ?? null, allowed);
+      // No row, no session: the challenge is signed for this browser's cookie (kept when it has one,
+      // so that the autofill and the button can each hold a challenge).
+      const existing = request.cookies[challengeCookie.name];
+      const binding = isBinding(existing) ? existing : newBinding();
+      const getStructure = await passkeys.requestOptions(binding, query.userId ?? null, allowed);
+      reply.setCookie(challengeCookie.name, binding, challengeCookie.options);
       return { status: 'ok', getStructure, timeout: config.conditionalTimeoutS };
     } catch (error) {
       return appError(request, error, 'passkey sign-in options');
@@ -82,8 +94,8 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
   apiRoute(app, webauthnGet, async ({ body, request, reply }) => {
     let outcome: PasskeySignInOutcome;
     try {
-      const session = await sessions.current(request);
-      outcome = await passkeys.signIn({ sessionIdHash: session?.idHash ?? null, body, clientAddress: request.ip });
+      const binding = request.cookies[challengeCookie.name];
+      outcome = await passkeys.signIn({ binding: isBinding(binding) ? binding : null, body, clientAddress: request.ip });
       if (outcome.kind === 'ok') {
         // A passkey with user verification is a strong factor on its own: the whole sign-in completes (no PIN).
         await completeSignIn(request, reply, outcome.user.id);
