@@ -107,12 +107,22 @@ export async function expectToldOnce(page: Page, message: string): Promise<'focu
       { message: `"${message}" told` },
     )
     .toBe('told');
-  // Past the region's delay: what focus told must not be said again by the region.
-  await page.waitForTimeout(400);
+  // Once the page has settled: what focus told must not be said again by the region.
+  await settled(page);
   const { how, detail } = await howTold(page, message);
   expect(how, `"${message}" told exactly once: ${detail}`).not.toBeNull();
   await page.evaluate(() => window.__announcements?.splice(0));
   return how ?? 'focus';
+}
+
+/**
+ * The page has done what the last action started: React has committed and run its effects (two
+ * animation frames) and no live region has a message on its way (`data-pending`). A wait on the
+ * page's state, for checks that something did not happen (focus stayed, nothing was said).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await expect(page.locator('[data-announcer][data-pending]')).toHaveCount(0);
 }
 
 /** Texts of one locale, with simple {placeholders}. */

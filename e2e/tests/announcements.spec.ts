@@ -6,7 +6,7 @@
 import IntlMessageFormat from 'intl-messageformat';
 import type { Page, Route } from '@playwright/test';
 import { ENDPOINTS } from '@gatehouse/contract';
-import { catalogue, expect, test, type Locale } from '../fixtures.ts';
+import { catalogue, expect, expectNoAxeViolations, test, type Locale } from '../fixtures.ts';
 import { announcements, expectScreen, expectToldOnce, recordAnnouncements, shown } from '../people.ts';
 
 test.describe.configure({ timeout: 45_000 });
@@ -870,9 +870,11 @@ test.describe('every failure of every call is told, once', () => {
           const message = t(lang, outcome.told, values);
           await expect(shown(page, message)).toBeVisible();
           await expectToldOnce(page, message);
+          await expectNoAxeViolations(page);
         } else if ('screen' in outcome) {
           await expectScreen(page, t(lang, outcome.screen));
           if (outcome.shows) await expect(shown(page, t(lang, outcome.shows, values))).toBeVisible();
+          await expectNoAxeViolations(page);
         } else if ('pageTitle' in outcome) {
           await expect(page.getByRole('heading', { level: 1, name: t(lang, outcome.heading) })).toBeVisible();
           await expect(page).toHaveTitle(

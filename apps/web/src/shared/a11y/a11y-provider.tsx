@@ -9,6 +9,8 @@ import { mayMoveFocusToScreen } from './focus-rules';
 export const ANNOUNCE_DELAY_MS = 100;
 /** A message leaves its region after a while, so a stale one is not found when reading the page later. */
 export const ANNOUNCEMENT_CLEAR_MS = 15_000;
+/** On a region while a message waits its ANNOUNCE_DELAY_MS to be said. */
+const PENDING_ATTRIBUTE = 'data-pending';
 
 /**
  * The page's one polite and one assertive live region, the focus rule for new screens, and
@@ -33,8 +35,11 @@ export function A11yProvider({ children }: { children: ReactNode }) {
         if (region === null || message.trim() === '') return;
         clearTimeout(timers[politeness]);
         region.textContent = '';
+        // Marks the message on its way (a test waits for it to be said rather than for a time).
+        region.setAttribute(PENDING_ATTRIBUTE, '');
         timers[politeness] = setTimeout(() => {
           region.textContent = message;
+          region.removeAttribute(PENDING_ATTRIBUTE);
           timers[politeness] = setTimeout(() => {
             region.textContent = '';
           }, ANNOUNCEMENT_CLEAR_MS);
