@@ -8,6 +8,10 @@ import { PASSKEY_REASONS } from './sign-in.machine';
 import { PASSKEY_NOTICE_MESSAGES, PASSKEY_NOT_AVAILABLE_MESSAGES, PASSKEY_REASON_MESSAGES } from './sign-in.messages';
 import { announced, expectAnnounced } from '../../shared/testing/test-utils';
 import { jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
+// The dialog is lazy in the app (Base UI is in it). Loading its module with this file means the
+// tests that open it wait for React, not for the first transform of Base UI, which on a loaded
+// machine took longer than a test's time-out; the app still loads it through React.lazy.
+import '../../shared/passkeys/biometric-restricted-dialog';
 
 const GET_OPTIONS = {
   status: 'ok',

@@ -5,6 +5,11 @@ import type { DeviceUser, Locale } from '@gatehouse/contract';
 import { useServerError } from '../../shared/api';
 import { jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { SignInFlow } from './sign-in-flow';
+// The later screens and the account menu are lazy in the app. Loading their modules with the
+// helpers means a test waits for React, not for their first transform on a loaded machine; the
+// app still loads them through React.lazy.
+import './screens/later-screens';
+import './screens/remembered-user-menu';
 
 export { jsonResponse };
 
