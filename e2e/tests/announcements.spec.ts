@@ -9,8 +9,6 @@ import { ENDPOINTS } from '@gatehouse/contract';
 import { catalogue, expect, expectNoAxeViolations, test, type Locale } from '../fixtures.ts';
 import { announcements, expectScreen, expectToldOnce, recordAnnouncements, shown } from '../people.ts';
 
-test.describe.configure({ timeout: 45_000 });
-
 type Answer = { json: unknown; status?: number; headers?: Record<string, string> } | 'no answer';
 
 /** How the person learns of the failure. */
