@@ -34,7 +34,11 @@ export interface ClientAddressProxy {
 
 export async function startClientAddressProxy(port: number): Promise<ClientAddressProxy> {
   let address = '127.0.0.1';
-  let agent = new Agent({ keepAlive: true, localAddress: address });
+  // A new connection to the server for each request: a kept-alive one that has been idle as long
+  // as the server's keep-alive time-out (a person typing, a mail awaited) can be closed by the
+  // server just as a request is written to it, and the browser then got a 502 for a script.
+  const upstreamAgent = (localAddress: string) => new Agent({ keepAlive: false, localAddress });
+  let agent = upstreamAgent(address);
   const tunnels = new Set<Socket>();
 
   const server: Server = createServer((request, response) => {
@@ -89,7 +93,7 @@ export async function startClientAddressProxy(port: number): Promise<ClientAddre
     useAddress(next) {
       address = next;
       agent.destroy();
-      agent = new Agent({ keepAlive: true, localAddress: address });
+      agent = upstreamAgent(address);
       for (const tunnel of tunnels) tunnel.destroy();
       server.closeAllConnections();
     },

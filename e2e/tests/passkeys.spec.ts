@@ -6,6 +6,7 @@ import {
   type CredentialRequest,
   type VirtualAuthenticator,
 } from '../authenticator.ts';
+import { shown } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 import type { Page, Route } from '@playwright/test';
@@ -148,7 +149,7 @@ test.describe('passkeys', () => {
 
     await authenticator.setUserVerified(false);
     await clickPasskeyButtonWhileAutofillIsPending(page, authenticator, requests);
-    await expect(page.getByText(t('signIn.passkey.cancelled'))).toBeVisible();
+    await expect(shown(page, t('signIn.passkey.cancelled'))).toBeVisible();
     // Nothing alarming: no alert with text (the app's live regions stay mounted, empty).
     await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
     await expect(page.getByText(t('signIn.passkey.failed'))).toHaveCount(0);
@@ -167,7 +168,7 @@ test.describe('passkeys', () => {
     });
     await loginScreen(page).open();
     await passkeyButton(page).click();
-    await expect(page.getByText(t('signIn.passkey.unsupported'))).toBeVisible();
+    await expect(shown(page, t('signIn.passkey.unsupported'))).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -1,5 +1,6 @@
 import { admin, createUser, expect, expectNoAxeViolations, pinFrom, signInAndOutWithApi, test, text, waitForMail } from '../fixtures.ts';
 import { ageTrustedDevices } from '../database.ts';
+import { shown } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { blockedScreens, passOfferIfShown, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -25,10 +26,10 @@ test.describe('the PIN step', () => {
     await expect(page.getByText(/attempts? left/)).toHaveCount(0);
     await pin.code.fill(wrong);
     await pin.submit.click();
-    await expect(page.getByText('You have 3 attempts left.')).toBeVisible();
+    await expect(shown(page, 'You have 3 attempts left.')).toBeVisible();
     await pin.code.fill(wrong);
     await pin.submit.click();
-    await expect(page.getByText('You have 2 attempts left.')).toBeVisible();
+    await expect(shown(page, 'You have 2 attempts left.')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await pin.code.fill(real.toLowerCase());

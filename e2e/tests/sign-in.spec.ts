@@ -3,6 +3,7 @@ import { recordCredentialRequests } from '../authenticator.ts';
 import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { signInWithPin } from '../screens/pin-screen.ts';
+import { shown } from '../people.ts';
 
 test.describe('signing in with e-mail and password', () => {
   test('a user created with the CLI signs in with password and mailed PIN and lands on the default page', async ({ page, user }) => {
@@ -21,7 +22,7 @@ test.describe('signing in with e-mail and password', () => {
     const login = loginScreen(page);
     await login.open();
     await login.signIn(user.email, `${user.password}x`);
-    await expect(page.getByRole('alert').filter({ hasText: text('en', 'signIn.notice.invalidCredentials') })).toBeVisible();
+    await expect(shown(page, text('en', 'signIn.notice.invalidCredentials'))).toBeVisible();
     await expect(page).toHaveURL(/\/signin\/$/);
   });
 
@@ -29,7 +30,7 @@ test.describe('signing in with e-mail and password', () => {
     const login = loginScreen(page);
     await login.open();
     await login.signIn('nobody-here@example.test', 'Whatever123');
-    await expect(page.getByRole('alert').filter({ hasText: text('en', 'signIn.notice.invalidCredentials') })).toBeVisible();
+    await expect(shown(page, text('en', 'signIn.notice.invalidCredentials'))).toBeVisible();
   });
 
   test('empty fields ask for the e-mail and the password and send nothing', async ({ page }) => {
@@ -162,7 +163,7 @@ test.describe('failures', () => {
     await login.open();
     await page.route('**/api/user/login', (route) => route.fulfill({ status: 408, contentType: 'application/json', body: '{}' }));
     await login.signIn(user.email, user.password);
-    await expect(page.getByText(text('en', 'app.snackbar.network'))).toBeVisible();
+    await expect(shown(page, text('en', 'app.snackbar.network'))).toBeVisible();
     await expect(page.getByRole('button', { name: text('en', 'app.action.reload') })).toBeVisible();
   });
 });

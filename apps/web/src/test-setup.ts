@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// The page's live regions (shared/a11y) repeat what the screen shows; tests read them with
+// `announced()` (shared/testing/test-utils), and the screen's own text stays found once.
+configure({ defaultIgnore: 'script, style, [data-announcer]' });
 
 afterEach(() => {
   cleanup();

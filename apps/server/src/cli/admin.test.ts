@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config/config.ts';
 import { runAdmin } from './admin.ts';
 import { openAccounts } from './admin-commands.ts';
-import { randomDemoPassword, seedDemo, DEMO_EMAIL } from './seed-demo.ts';
+import { DEMO_CREDENTIALS_FILE, DEMO_EMAIL, demoCredentialsFile, describeSeed, randomDemoPassword, seedDemo } from './seed-demo.ts';
+import { databaseTarget } from '../config/config.ts';
 import { checkNewPassword } from '@gatehouse/contract';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
@@ -145,6 +146,33 @@ describe('demo account', () => {
       const again = await seedDemo(accounts, file);
       expect(again).toEqual({ created: false, email: DEMO_EMAIL, password: first?.password });
       expect(await accounts.list()).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("keeps each database's password beside it, and never reports one that does not sign in", async () => {
+    const other = await freshDatabase('other.sqlite');
+    const config = (await import('../config/config.ts')).loadConfig({ DATABASE_URL: other });
+    const file = demoCredentialsFile(config.database);
+    // Not the default database's file: another DATABASE_URL keeps its own.
+    expect(file).toBe(`${config.database.kind === 'sqlite' ? config.database.file : ''}.demo-credentials.txt`);
+    expect(file).not.toBe(DEMO_CREDENTIALS_FILE);
+    expect(demoCredentialsFile(databaseTarget(undefined))).toBe(DEMO_CREDENTIALS_FILE);
+    const postgres = demoCredentialsFile(databaseTarget('postgres://u:secret@db.example/one'));
+    expect(postgres).not.toContain('secret');
+    expect(postgres).not.toBe(demoCredentialsFile(databaseTarget('postgres://u:secret@db.example/two')));
+    expect(demoCredentialsFile(databaseTarget('postgres://u:changed@db.example/one'))).toBe(postgres);
+
+    const { accounts, db } = await openAccounts(config);
+    try {
+      const first = await seedDemo(accounts, file);
+      expect(first?.created).toBe(true);
+      // A file that says another password (an older database of that name, a password changed since).
+      fs.writeFileSync(file ?? '', `${DEMO_EMAIL}\nNot-The-Password-1\n`, { mode: 0o600 });
+      const again = await seedDemo(accounts, file);
+      expect(again).toEqual({ created: false, email: DEMO_EMAIL, password: null });
+      expect(describeSeed(again)).not.toContain('Not-The-Password-1');
     } finally {
       await db.destroy();
     }

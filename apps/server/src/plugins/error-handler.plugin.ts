@@ -5,6 +5,24 @@ import { HttpProblem } from './http-problem.ts';
 import { sendSafeRedirect } from './safe-redirect.ts';
 
 const APP_BASE = '/signin/';
+/** The app's own pages (apps/web/src/app/routes.ts), also reachable without the app's base: an old or hand-typed link. */
+const APP_PAGES = new Set(['reset-password', 'accept-invitation', 'tm-controls', 'tm-snackbar']);
+
+/**
+ * Where a page outside the app goes (302): the same page inside the app when it is one of the
+ * app's pages (`/reset-password?token=…` → `/signin/reset-password?token=…`), else the sign-in
+ * route; the query goes along. The path is one of ours, never taken from the request, and the
+ * query is parsed and written again (URLSearchParams): only a query can follow, so the target
+ * stays on this site under the app's base whatever the request held. The app decides what a
+ * `redirect` in it may do (docs/decisions/0004).
+ */
+export function appLocation(url: string): string {
+  const queryAt = url.indexOf('?');
+  const pathOnly = queryAt >= 0 ? url.slice(0, queryAt) : url;
+  const page = pathOnly.replace(/^\/+|\/+$/g, '');
+  const query = queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1)).toString() : '';
+  return `${APP_BASE}${APP_PAGES.has(page) ? page : ''}${query ? `?${query}` : ''}`;
+}
 
 function failed(reason: Reason) {
   return { status: 'failed' as const, reasons: [reason] };
@@ -40,7 +58,8 @@ export async function errorHandlerPlugin(app: FastifyInstance, { redirects }: { 
       }
       return reply.code(404).send(failed('invalid_parameter'));
     }
-    if (request.method === 'GET' || request.method === 'HEAD') return sendSafeRedirect(reply, redirects, APP_BASE, 302);
+    if (request.method === 'GET' || request.method === 'HEAD')
+      return sendSafeRedirect(reply, redirects, appLocation(request.url), 302, APP_BASE);
     return reply.code(404).send(failed('invalid_parameter'));
   });
 }

@@ -87,11 +87,17 @@ describe('routes', () => {
     expect(wrongMethod.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
   });
 
-  it('redirects unknown pages to the sign-in app', async () => {
-    for (const url of ['/anything', '/reset-password?token=x', '/tm-controls']) {
-      const response = await t.app.inject(url);
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/signin/');
+  it("redirects unknown pages to the sign-in app, and the app's pages to themselves, with their query", async () => {
+    for (const [url, location] of [
+      ['/anything', '/signin/'],
+      ['/anything?redirect=%2Fportal', '/signin/?redirect=%2Fportal'],
+      ['/reset-password?token=ab-C_1', '/signin/reset-password?token=ab-C_1'],
+      ['/accept-invitation/?token=t1&redirect=%2F', '/signin/accept-invitation?token=t1&redirect=%2F'],
+      ['/tm-controls', '/signin/tm-controls'],
+    ]) {
+      const response = await t.app.inject(url ?? '');
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe(location);
     }
     const bare = await t.app.inject('/signin?redirect=%2F');
     expect(bare.statusCode).toBe(301);
@@ -119,6 +125,35 @@ describe('routes', () => {
     const response = await t.app.inject('/signin?a=%0A\\');
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/signin/');
+  });
+});
+
+describe('the redirect of an unknown page', () => {
+  // What the browser finally does with the Location: resolved against this site, it must stay here, under /signin/.
+  it.each([
+    '//evil.example/',
+    '//evil.example/reset-password?token=x',
+    '/%2F%2Fevil.example',
+    '/%5C%5Cevil.example?x=1',
+    '/reset-password?token=x%0d%0aSet-Cookie:%20a=b',
+    '/reset-password?token=x&next=//evil.example',
+    '/anything?a=%E2%82%AC&b=\\evil.example',
+    '/./reset-password/../accept-invitation?token=x',
+  ])('keeps %s on this site under the app', async (url) => {
+    const response = await t.app.inject(url);
+    expect(response.statusCode).toBe(302);
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^\/signin\/[\w-]*(\?[\x21-\x7e]*)?$/);
+    const target = new URL(location, 'http://localhost:8080');
+    expect(target.origin).toBe('http://localhost:8080');
+    expect(target.pathname.startsWith('/signin/')).toBe(true);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keeps the token of a reset link as the app reads it', async () => {
+    const token = 'a+b/c=d';
+    const response = await t.app.inject(`/reset-password?token=${encodeURIComponent(token)}`);
+    expect(new URL(String(response.headers.location), 'http://localhost:8080').searchParams.get('token')).toBe(token);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useA11y } from '../shared/a11y';
 import type { ReactNode } from 'react';
 import type { ReCaptchaInfo } from '@gatehouse/contract';
 import { useT } from '../shared/i18n';
@@ -9,7 +10,7 @@ import styles from './page.module.css';
 
 export interface PageFrameProps {
   children: ReactNode;
-  /** The document title (already translated); follows the language. */
+  /** The page's document title (already translated); follows the language. A screen puts its name before it ("PIN – Prihlásenie"). */
   title: string;
   /** From server version; null while loading (the line keeps its height). */
   copyright: string | null;
@@ -21,9 +22,8 @@ export interface PageFrameProps {
 /** Landmarks and the common page elements of spec section 1. */
 export function PageFrame({ children, title, copyright, reCaptcha = null, busy = false }: PageFrameProps) {
   const t = useT();
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  const { setTitle } = useA11y();
+  useEffect(() => setTitle('frame', title), [title, setTitle]);
   return (
     <div className={styles.page}>
       <header className={styles.header}>

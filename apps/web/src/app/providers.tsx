@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
+import { A11yProvider } from '../shared/a11y';
 import { ServerErrorProvider } from '../shared/api';
 import { I18nProvider } from '../shared/i18n';
 import { SnackbarProvider } from '../shared/ui';
 
-/** Language, snackbars and the server-error state, in the order they depend on each other. */
+/** Language, the server-error state, live regions and focus rules, snackbars: in the order they depend on each other. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider>
       <ServerErrorProvider>
-        <SnackbarProvider>{children}</SnackbarProvider>
+        <A11yProvider>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </A11yProvider>
       </ServerErrorProvider>
     </I18nProvider>
   );

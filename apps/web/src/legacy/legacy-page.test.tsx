@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderWithProviders } from '../shared/testing/test-utils';
+import { expectAnnounced, jsonResponse, renderWithProviders } from '../shared/testing/test-utils';
 import { LegacyPage } from './legacy-page';
 
 const signedIn = { status: 'ok', guest: false, language: 'en', user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková' } };
@@ -49,5 +49,22 @@ describe('the default (legacy) page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/signin/'));
     expect(callsTo(fetch, '/api/user/logout')).toBe(1);
+  });
+
+  it("says signing out failed, in its own words, when the server does not answer; the page stays", async () => {
+    const fetch = stubServer(signedIn);
+    const assign = vi.fn();
+    renderWithProviders(<LegacyPage replace={vi.fn()} assign={assign} />);
+    const signOut = await screen.findByRole('button', { name: 'Sign out' });
+    fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await userEvent.click(signOut);
+    expect(await screen.findByText('Signing out has failed. Try again.')).toBeTruthy();
+    // The button keeps focus: the failure is announced, once per try.
+    await expectAnnounced('Signing out has failed. Try again.');
+    expect(document.activeElement).toBe(signOut);
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -4,9 +4,10 @@ import { logout, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contr
 import { InternalErrorPage } from '../app/internal-error-page';
 import { LoadingPlaceholder, PageFrame } from '../app/page-frame';
 import { signInHref } from '../app/routes';
-import { call, reloadPage, useGlobalFailureHandler, useServerError } from '../shared/api';
+import { ScreenTitle } from '../shared/a11y';
+import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler, useServerError } from '../shared/api';
 import { useLocale, useT } from '../shared/i18n';
-import { Button, Card } from '../shared/ui';
+import { Button, Card, Notice } from '../shared/ui';
 import styles from './legacy-page.module.css';
 
 export interface LegacyPageProps {
@@ -33,6 +34,8 @@ export function LegacyPage({ replace = replaceLocation, assign = assignLocation 
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [copyright, setCopyright] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  /** Counts sign-outs that got no usable answer: each is announced (the button keeps focus). */
+  const [signOutFailures, setSignOutFailures] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -63,7 +66,10 @@ export function LegacyPage({ replace = replaceLocation, assign = assignLocation 
       assign(signInHref());
     } catch (error) {
       setSigningOut(false);
-      handleFailure(error);
+      // No answer or a server fault: its own message, the page stays (the session may still be
+      // there); anything else (a wait, a reload) is the global handler's.
+      if (isServiceUnavailable(error)) setSignOutFailures((count) => count + 1);
+      else handleFailure(error);
     }
   };
 
@@ -76,10 +82,15 @@ export function LegacyPage({ replace = replaceLocation, assign = assignLocation 
         <LoadingPlaceholder />
       ) : (
         <Card aria-labelledby={titleId}>
-          <h1 id={titleId} className={styles.title}>
+          <ScreenTitle id={titleId} className={styles.title}>
             {t('legacy.title')}
-          </h1>
+          </ScreenTitle>
           <p className={styles.text}>{t('legacy.signedInAs', { name: name || user.email, email: user.email })}</p>
+          {signOutFailures > 0 && (
+            <Notice variant="error" className={styles.notice} announce announceKey={signOutFailures}>
+              {t('legacy.signOutFailed')}
+            </Notice>
+          )}
           <Button variant="outlined" rounded loading={signingOut} onClick={() => void signOut()}>
             {t('legacy.signOut')}
           </Button>

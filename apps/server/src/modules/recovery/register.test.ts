@@ -118,6 +118,10 @@ describe('sign-in of invited accounts', () => {
 
   it('answers email_not_verified for a registered account whose e-mail is not verified', async () => {
     await t.accounts.create({ email: 'unverified@example.test', password: 'Fresh-Start-9', verified: false });
-    expect((await login('unverified@example.test', 'Fresh-Start-9')).json()).toEqual({ status: 'failed', reasons: ['email_not_verified'] });
+    expect((await login('unverified@example.test', 'Fresh-Start-9')).json()).toEqual({
+      status: 'failed',
+      reasons: ['email_not_verified'],
+      email: 'unverified@example.test',
+    });
   });
 });

@@ -22,7 +22,7 @@ describe('blocked and disabled accounts', () => {
     const info = await t.app.inject({ method: 'GET', url: '/api/user/pincode', headers: cookies({ session }) });
     expect(info.json()).toEqual({ status: 'ok', pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 });
     await blockByWrongPins();
-    expect((await login(t, DEMO)).json()).toEqual({ status: 'failed', reasons: ['blocked'] });
+    expect((await login(t, DEMO)).json()).toEqual({ status: 'failed', reasons: ['blocked'], email: DEMO.email });
   });
 
   it('sign in again with a fresh count after the operator unblocks the account', async () => {

@@ -151,6 +151,12 @@ export class AccountService {
     return (await this.users.list()).map(summarize);
   }
 
+  /** True when the account has this password (the demo seed checks a saved password before printing it). */
+  async hasPassword(email: string, password: string): Promise<boolean> {
+    const row = await this.users.findByEmail(normalizeEmail(email));
+    return row?.password_hash ? this.hasher.verify(row.password_hash, password) : false;
+  }
+
   async isEmpty(): Promise<boolean> {
     return (await this.users.count()) === 0;
   }

@@ -46,8 +46,9 @@ export class LoginService {
     await this.throttle.clear(accountKey(email));
 
     if (user.disabled_at !== null) return { kind: 'failed', reasons: ['account_disabled'], email: user.email };
-    if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'] };
-    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'] };
+    // The password is proven: the answer names the account as stored (the blocked page's reset form starts with it).
+    if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'], email: user.email };
+    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'], email: user.email };
 
     if (this.hasher.needsRehash(storedHash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(input.password), this.now());

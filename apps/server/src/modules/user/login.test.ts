@@ -23,7 +23,8 @@ describe('POST /api/user/login', () => {
   it('accepts the right password in any letter case of the e-mail, asks for the PIN and sets a session cookie', async () => {
     const response = await login('  Ana.Novakova@Example.TEST ', DEMO.password);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'requested_pin_code' });
+    // The account's address as stored, not as typed: the PIN page shows it.
+    expect(response.json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
     expect(sessionCookie(response)?.value).toMatch(/^[\w-]{43}$/);
   });
 
@@ -76,17 +77,17 @@ describe('POST /api/user/login', () => {
   it('answers email_not_verified and blocked only after the password is right', async () => {
     await t.accounts.create({ email: 'new@example.test', password: 'Fresh-Start-9', verified: false });
     expect((await login('new@example.test', 'Wrong-Password-1')).json().reasons).toEqual(['invalid_credentials']);
-    expect((await login('new@example.test', 'Fresh-Start-9')).json()).toEqual({ status: 'failed', reasons: ['email_not_verified'] });
+    expect((await login('New@Example.test', 'Fresh-Start-9')).json()).toEqual({ status: 'failed', reasons: ['email_not_verified'], email: 'new@example.test' });
 
     await t.db.updateTable('users').set({ blocked_at: t.clock.now() }).where('email', '=', DEMO.email).execute();
     expect((await login(DEMO.email, 'Wrong-Password-1')).json().reasons).toEqual(['invalid_credentials']);
-    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'failed', reasons: ['blocked'] });
+    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'failed', reasons: ['blocked'], email: DEMO.email });
   });
 
   it('rehashes a password stored with weaker parameters when the user signs in', async () => {
     const weak = await hash(DEMO.password, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await t.db.updateTable('users').set({ password_hash: weak }).where('email', '=', DEMO.email).execute();
-    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'requested_pin_code' });
+    expect((await login(DEMO.email, DEMO.password)).json()).toMatchObject({ status: 'requested_pin_code' });
     const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', DEMO.email).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -124,7 +125,7 @@ describe('login throttling', () => {
     expect((await login('nobody@example.test', 'Wrong-Password-1', '198.51.100.9')).statusCode).toBe(429);
 
     t.clock.advance(30_000);
-    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'requested_pin_code' });
+    expect((await login(DEMO.email, DEMO.password)).json()).toMatchObject({ status: 'requested_pin_code' });
   });
 
   it('comes to a hard stop after 30 consecutive failures, well under 100', async () => {
@@ -152,7 +153,7 @@ describe('login throttling', () => {
     const fromSameAddress = await login(DEMO.email, DEMO.password, '192.0.2.50');
     expect(fromSameAddress.statusCode).toBe(429);
     expect(Number(fromSameAddress.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(DEMO.email, DEMO.password, '192.0.2.51')).json()).toEqual({ status: 'requested_pin_code' });
+    expect((await login(DEMO.email, DEMO.password, '192.0.2.51')).json()).toMatchObject({ status: 'requested_pin_code' });
   });
 
   it('keeps the counts in the database, shared by every server process', async () => {

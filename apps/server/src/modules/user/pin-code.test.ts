@@ -15,7 +15,7 @@ afterEach(() => t.close());
 /** Password step: the password-level session id. */
 async function passPassword(): Promise<string> {
   const response = await login(t, DEMO);
-  expect(response.json()).toEqual({ status: 'requested_pin_code' });
+  expect(response.json()).toMatchObject({ status: 'requested_pin_code' });
   const id = sessionCookie(response)?.value;
   if (!id) throw new Error('no session cookie');
   return id;
@@ -113,7 +113,7 @@ describe('POST /api/user/pincode', () => {
     expect(user.blocked_at).toBe(t.clock.now());
     // The sign-in under way is over, and the right password now answers blocked.
     expect((await attempts(session)).json().reasons).toEqual(['credentials_required']);
-    expect((await login(t, DEMO)).json()).toEqual({ status: 'failed', reasons: ['blocked'] });
+    expect((await login(t, DEMO)).json()).toEqual({ status: 'failed', reasons: ['blocked'], email: DEMO.email });
   });
 
   it('never lets concurrent wrong guesses exceed the limit', async () => {
@@ -184,7 +184,7 @@ describe('PIN mail', () => {
     try {
       await smtp.accounts.create(DEMO);
       const response = await login(smtp, DEMO);
-      expect(response.json()).toEqual({ status: 'requested_pin_code' });
+      expect(response.json()).toMatchObject({ status: 'requested_pin_code' });
       const mail = await sink.waitFor(1);
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(DEMO.email);
       expect(mail.from?.text).toBe('"Gatehouse" <no-reply@localhost>');

@@ -8,7 +8,8 @@ import type { PinCodeService } from './pin-code.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
-export type StepAnswer = { status: 'ok' | 'failed' | LoginStatus; reasons?: Reason[] };
+/** `email`: the account's address as stored, once the password is proven (the PIN page shows it; docs/decisions/0100). */
+export type StepAnswer = { status: 'ok' | 'failed' | LoginStatus; reasons?: Reason[]; email?: string };
 
 const STATUS_OF: Record<PinPurpose, LoginStatus> = {
   sign_in: 'requested_pin_code',
@@ -49,7 +50,7 @@ export class SecondFactorService {
       await this.sessions.end(request, reply);
       return failed('pin_code_mail_failed');
     }
-    return { status: STATUS_OF[purpose] };
+    return { status: STATUS_OF[purpose], email: user.email };
   }
 
   /** The password-level session's user, or null (then the client goes back to sign-in). */

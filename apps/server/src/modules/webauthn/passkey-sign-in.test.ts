@@ -272,7 +272,7 @@ describe('passkey sign-in', () => {
     await t.db.updateTable('users').set({ blocked_at: t.clock.now() }).where('id', '=', ana.id).execute();
     const { structure, cookie } = await getOptions(t);
     const response = await post(t, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie);
-    expect(response.json()).toEqual({ status: 'failed', reasons: ['blocked'] });
+    expect(response.json()).toEqual({ status: 'failed', reasons: ['blocked'], email: ana.email });
     expect(await signedInSessions(t)).toBe(0);
   });
 
@@ -280,7 +280,7 @@ describe('passkey sign-in', () => {
     await t.db.updateTable('users').set({ email_verified: 0 }).where('id', '=', ana.id).execute();
     const { structure, cookie } = await getOptions(t);
     const response = await post(t, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie);
-    expect(response.json()).toEqual({ status: 'failed', reasons: ['email_not_verified'] });
+    expect(response.json()).toEqual({ status: 'failed', reasons: ['email_not_verified'], email: ana.email });
     expect(await signedInSessions(t)).toBe(0);
   });
 

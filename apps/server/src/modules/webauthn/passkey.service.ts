@@ -202,9 +202,9 @@ export class PasskeyService {
     // A proven sign-in ends the account's run of failed passwords, as a correct password does (0101).
     await this.throttle.clear(accountKey(user.email));
     if (user.disabled_at !== null) return { kind: 'failed', reasons: ['account_disabled'], email: user.email };
-    if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'] };
+    if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'], email: user.email };
     // Only an operator can bring this about (a passkey is registered while signed in); checked as the login does.
-    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'] };
+    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'], email: user.email };
     return { kind: 'ok', user };
   }
 

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SnackbarProvider } from '../../shared/ui';
+import { expectAnnounced } from '../../shared/testing/test-utils';
 import { IntlWrapper } from '../../shared/ui/test-intl';
 import { ControlsDemoScreen, SnackbarDemoScreen } from '.';
 
@@ -37,12 +38,14 @@ describe('SnackbarDemoScreen', () => {
     render(<SnackbarDemoScreen />, { wrapper: Providers });
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Snackbars']);
     await userEvent.click(screen.getByRole('button', { name: 'Hide an old snackbar by its id' }));
-    expect(screen.getByRole('status').textContent).toBe('New snackbar. Hiding the old one by its id did not hide this one.');
+    await expectAnnounced('New snackbar. Hiding the old one by its id did not hide this one.', 'polite');
   });
 
   it('replaces the active snackbar', async () => {
     render(<SnackbarDemoScreen />, { wrapper: Providers });
     await userEvent.click(screen.getByRole('button', { name: 'Replace the active snackbar' }));
-    expect(screen.getByRole('status').textContent).toBe('Second snackbar. It replaced the first one.');
+    await expectAnnounced('Second snackbar. It replaced the first one.', 'polite');
+    // Only the one shown last is said: the first was replaced before it could be.
+    expect(screen.queryByText('First snackbar.')).toBeNull();
   });
 });

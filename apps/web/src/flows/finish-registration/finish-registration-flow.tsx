@@ -79,6 +79,7 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
           submitting={state.submitting}
           notice={state.notice}
           fieldErrors={state.fieldErrors}
+          failures={state.failures}
           onSubmit={(values) => send({ type: 'password.submitted', ...values })}
         />
       );
@@ -91,6 +92,7 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
           submitting={state.submitting}
           notice={state.notice}
           emailError={state.emailError}
+          failures={state.failures}
           onSubmit={(email) => send({ type: 'newToken.submitted', email })}
           onCancel={signIn}
         />

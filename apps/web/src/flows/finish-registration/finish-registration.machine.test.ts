@@ -39,7 +39,7 @@ describe('finish-registration machine: the token on load', () => {
 
 describe('finish-registration machine: the first password', () => {
   it('goes from the welcome page to the set-password form', () => {
-    expect(run(TOKEN, started, valid, continued).state).toEqual({ type: 'setPassword', submitting: false, notice: null, fieldErrors: {} });
+    expect(run(TOKEN, started, valid, continued).state).toEqual({ type: 'setPassword', submitting: false, notice: null, fieldErrors: {}, failures: 0 });
   });
 
   it('registers with the token, password and confirmation', () => {

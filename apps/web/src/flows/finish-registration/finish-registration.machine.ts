@@ -22,6 +22,8 @@ export type FinishRegistrationState =
       submitting: boolean;
       notice: SetPasswordNotice | null;
       fieldErrors: PasswordFieldErrors;
+      /** Counts the failed answers: the form reports each once (focus or announcement). */
+      failures: number;
     }
   | { type: 'expired' }
   | SharedRequestNewTokenState
@@ -73,6 +75,7 @@ const setPassword = (patch: Partial<SetPasswordState> = {}): FinishRegistrationS
   submitting: false,
   notice: null,
   fieldErrors: {},
+  failures: 0,
   ...patch,
 });
 
@@ -81,6 +84,7 @@ const requestNewToken = (patch: Partial<RequestNewTokenState> = {}): FinishRegis
   submitting: false,
   notice: null,
   emailError: null,
+  failures: 0,
   ...patch,
 });
 
@@ -147,7 +151,7 @@ function onSetPassword(token: string | null, state: SetPasswordState, event: Fin
   switch (event.type) {
     case 'password.submitted':
       if (state.submitting || token === null) return stay(state);
-      return go(setPassword({ submitting: true }), {
+      return go(setPassword({ submitting: true, failures: state.failures }), {
         type: 'password.call',
         token,
         password: event.password,
@@ -163,17 +167,17 @@ function onSetPassword(token: string | null, state: SetPasswordState, event: Fin
         case 'expired':
           return go({ type: 'expired' });
         case 'fields':
-          return go(setPassword({ fieldErrors: outcome.errors }));
+          return go(setPassword({ fieldErrors: outcome.errors, failures: state.failures + 1 }));
         case 'notice':
-          return go(setPassword({ notice: outcome.notice }));
+          return go(setPassword({ notice: outcome.notice, failures: state.failures + 1 }));
         default:
           return outcome satisfies never;
       }
     }
     case 'password.unavailable':
-      return go(setPassword({ notice: 'unavailable' }));
+      return go(setPassword({ notice: 'unavailable', failures: state.failures + 1 }));
     case 'password.abandoned':
-      return go(setPassword({ notice: state.notice }));
+      return go(setPassword({ notice: state.notice, failures: state.failures }));
     default:
       return stay(state);
   }

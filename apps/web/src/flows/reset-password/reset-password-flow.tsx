@@ -61,6 +61,7 @@ export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPa
           submitting={state.submitting}
           notice={state.notice}
           fieldErrors={state.fieldErrors}
+          failures={state.failures}
           onSubmit={(values) => send({ type: 'password.submitted', ...values })}
         />
       );
@@ -73,6 +74,7 @@ export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPa
           submitting={state.submitting}
           notice={state.notice}
           emailError={state.emailError}
+          failures={state.failures}
           onSubmit={(email) => send({ type: 'newToken.submitted', email })}
           onCancel={signIn}
         />

@@ -42,7 +42,7 @@ describe('reset-password machine: the token on load', () => {
   });
 
   it('shows the set-password form when the token is valid', () => {
-    expect(run(TOKEN, started, valid).state).toEqual({ type: 'setPassword', submitting: false, notice: null, fieldErrors: {} });
+    expect(run(TOKEN, started, valid).state).toEqual({ type: 'setPassword', submitting: false, notice: null, fieldErrors: {}, failures: 0 });
   });
 
   it('keeps waiting when the token check got no usable answer (the global handler reacts)', () => {
@@ -75,6 +75,8 @@ describe('reset-password machine: setting the password', () => {
       submitting: false,
       notice: null,
       fieldErrors: { password: 'weak_password', password2: 'passwords_do_not_match' },
+      // Counted, so the form reports this answer once (focus on the first field, or an announcement).
+      failures: 1,
     });
     expect(run(TOKEN, started, valid, submitted, failed(['password_required', 'password_verification_required'])).state).toMatchObject({
       fieldErrors: { password: 'password_required', password2: 'password_verification_required' },
@@ -114,7 +116,7 @@ describe('reset-password machine: a new link', () => {
   });
 
   it('opens the request form from the expired page and sends the e-mail', () => {
-    expect(run(TOKEN, ...expired, chosen).state).toEqual({ type: 'requestNewToken', submitting: false, notice: null, emailError: null });
+    expect(run(TOKEN, ...expired, chosen).state).toEqual({ type: 'requestNewToken', submitting: false, notice: null, emailError: null, failures: 0 });
     expect(run(TOKEN, ...expired, chosen, requested).effects).toEqual([{ type: 'newToken.call', email: 'jana@example.sk' }]);
   });
 
@@ -133,7 +135,7 @@ describe('reset-password machine: a new link', () => {
 
   it('shows its notice and clears the e-mail when the request fails', () => {
     expect(run(TOKEN, ...expired, chosen, requested, { type: 'newToken.unavailable' })).toEqual({
-      state: { type: 'requestNewToken', submitting: false, notice: 'unavailable', emailError: null },
+      state: { type: 'requestNewToken', submitting: false, notice: 'unavailable', emailError: null, failures: 1 },
       effects: [{ type: 'email.clear' }],
     });
   });

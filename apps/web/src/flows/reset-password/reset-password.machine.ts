@@ -19,6 +19,8 @@ export type ResetPasswordState =
       submitting: boolean;
       notice: SetPasswordNotice | null;
       fieldErrors: PasswordFieldErrors;
+      /** Counts the failed answers: the form reports each once (focus or announcement). */
+      failures: number;
     }
   | { type: 'expired' }
   | RequestNewTokenState
@@ -48,6 +50,7 @@ const setPassword = (patch: Partial<Extract<ResetPasswordState, { type: 'setPass
   submitting: false,
   notice: null,
   fieldErrors: {},
+  failures: 0,
   ...patch,
 });
 
@@ -56,6 +59,7 @@ const requestNewToken = (patch: Partial<Extract<ResetPasswordState, { type: 'req
   submitting: false,
   notice: null,
   emailError: null,
+  failures: 0,
   ...patch,
 });
 
@@ -113,7 +117,7 @@ function onSetPassword(
   switch (event.type) {
     case 'password.submitted':
       if (state.submitting || token === null) return stay(state);
-      return go(setPassword({ submitting: true }), {
+      return go(setPassword({ submitting: true, failures: state.failures }), {
         type: 'password.call',
         token,
         password: event.password,
@@ -128,17 +132,17 @@ function onSetPassword(
         case 'expired':
           return go({ type: 'expired' });
         case 'fields':
-          return go(setPassword({ fieldErrors: outcome.errors }));
+          return go(setPassword({ fieldErrors: outcome.errors, failures: state.failures + 1 }));
         case 'notice':
-          return go(setPassword({ notice: outcome.notice }));
+          return go(setPassword({ notice: outcome.notice, failures: state.failures + 1 }));
         default:
           return outcome satisfies never;
       }
     }
     case 'password.unavailable':
-      return go(setPassword({ notice: 'unavailable' }));
+      return go(setPassword({ notice: 'unavailable', failures: state.failures + 1 }));
     case 'password.abandoned':
-      return go(setPassword({ notice: state.notice }));
+      return go(setPassword({ notice: state.notice, failures: state.failures }));
     default:
       return stay(state);
   }

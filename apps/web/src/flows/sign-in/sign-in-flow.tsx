@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import {
   deviceUserRemove,
@@ -26,7 +26,6 @@ import type { FormHandle } from './form-handle';
 import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
 import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
-import { HeadingMountedContext } from './screens/screen-title';
 import { clearGoCache } from './sign-in.effects';
 import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
@@ -87,7 +86,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const t = useT();
   const form = useRef<FormHandle>(null);
   const container = useRef<HTMLDivElement>(null);
-  const firstHeading = useRef<HTMLHeadingElement | null>(null);
   const { show, hide } = useSnackbar();
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
@@ -159,7 +157,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     }),
     [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
-  const { state, send } = useSignInMachine(deps);
+  const { state, visit, send } = useSignInMachine(deps);
 
   // Conditional mediation on the login views: started when one is shown, aborted when it is
   // left, while a passkey sign-in is under way, and after the server's timeout.
@@ -186,27 +184,20 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const { requireArea } = useLocale();
   useEffect(() => preloadLaterScreens(() => requireArea('signInLater')), [requireArea]);
 
-  // Focus follows every screen change: each screen mounts its own h1. Not the first
-  // screen's: the page has just loaded and the user starts at its top.
-  const headingMounted = useCallback((heading: HTMLHeadingElement) => {
-    if (firstHeading.current === null) firstHeading.current = heading;
-    else if (heading !== firstHeading.current) heading.focus();
-  }, []);
-
+  // Focus follows every screen change: each screen's ScreenTitle takes it when it mounts
+  // (shared/a11y; docs/decisions/0010-focus-and-announcements.md).
   return (
     <div ref={container}>
-      <HeadingMountedContext value={headingMounted}>
-        <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
-          {FIRST_VIEW_STATES.has(state.type) ? (
-            renderScreen()
-          ) : (
-            // The later screens' texts arrive with them (catalogue area signInLater).
-            <MessageAreaGate area="signInLater" fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
-              {renderScreen()}
-            </MessageAreaGate>
-          )}
-        </Suspense>
-      </HeadingMountedContext>
+      <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
+        {FIRST_VIEW_STATES.has(state.type) ? (
+          renderScreen()
+        ) : (
+          // The later screens' texts arrive with them (catalogue area signInLater).
+          <MessageAreaGate area="signInLater" fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
+            {renderScreen()}
+          </MessageAreaGate>
+        )}
+      </Suspense>
       <LazyBiometricRestrictedDialog
         open={(state.type === 'loginForm' || state.type === 'rememberedUser') && state.passkeyNotice === 'restricted'}
         onClose={() => send({ type: 'passkey.noticeClosed' })}
@@ -221,13 +212,16 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'loginForm':
         return (
           <LoginScreen
+            key={visit}
             handle={form}
             initialEmail={state.email}
             submitting={state.submitting}
             notice={state.notice}
             serverFieldErrors={state.serverFieldErrors}
+            failures={state.failures}
             onSubmit={(body) => send({ type: 'login.submitted', body })}
             onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
+            onBackToList={state.users.length > 0 ? () => send({ type: 'remembered.listOpened' }) : undefined}
             passkeyBusy={state.passkeyBusy}
             passkeyNotice={state.passkeyNotice}
             deviceOffer={state.deviceOffer}
@@ -247,12 +241,13 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'rememberedUser':
         return (
           <RememberedUserScreen
-            key={state.user.userId}
+            key={`${visit}:${state.user.userId}`}
             handle={form}
             user={state.user}
             submitting={state.submitting}
             notice={state.notice}
             serverFieldErrors={state.serverFieldErrors}
+            failures={state.failures}
             onSubmit={(body) => send({ type: 'login.submitted', body })}
             onBack={() => send({ type: 'remembered.listOpened' })}
             onForgotPassword={(email) => send({ type: 'forgot.opened', email })}

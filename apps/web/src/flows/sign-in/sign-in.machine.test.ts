@@ -108,28 +108,23 @@ describe('sign-in machine: login statuses', () => {
     expect(next.state).toMatchObject({ type: 'loginForm', submitting: false });
   });
 
-  it('shows incorrect credentials, empties the password and focuses it', () => {
+  // Focus after a failed submit is the form's (useFailureReport, once the message is shown): no effect moves it.
+  it('shows incorrect credentials and empties the password', () => {
     const next = answer({ status: 'failed', reasons: ['invalid_credentials'] });
     expect(next.state).toMatchObject({ notice: 'invalid_credentials', submitting: false });
-    expect(next.effects).toEqual([
-      { type: 'field.reset', field: 'password' },
-      { type: 'field.focus', field: 'password' },
-    ]);
+    expect(next.effects).toEqual([{ type: 'field.reset', field: 'password' }]);
   });
 
-  it('empties and focuses the password of the remembered-user form on invalid_credentials', () => {
+  it('empties the password of the remembered-user form on invalid_credentials', () => {
     const next = transition(rememberedSubmitted, { type: 'login.answered', answer: { status: 'failed', reasons: ['invalid_credentials'] } });
     expect(next.state).toMatchObject({ type: 'rememberedUser', notice: 'invalid_credentials' });
-    expect(next.effects).toEqual([
-      { type: 'field.reset', field: 'password' },
-      { type: 'field.focus', field: 'password' },
-    ]);
+    expect(next.effects).toEqual([{ type: 'field.reset', field: 'password' }]);
   });
 
-  it('turns username_required and password_required into field messages and focuses the first', () => {
+  it('turns username_required and password_required into field messages', () => {
     const next = answer({ status: 'failed', reasons: ['password_required', 'username_required'] });
     expect(next.state).toMatchObject({ notice: null, serverFieldErrors: ['password', 'email'] });
-    expect(next.effects).toEqual([{ type: 'field.focus', field: 'email' }]);
+    expect(next.effects).toEqual([]);
   });
 
   it.each(['email_not_verified', 'bot_check_failed', 'credentials_required'] as const)('shows a form notice for %s', (reason) => {
@@ -205,8 +200,8 @@ describe('sign-in machine: the PIN form', () => {
 
   it.each(['wrong_pin_code', 'missing_pin_code'])('shows the invalid-code message and reads the attempts again on %s', (reason) => {
     const next = pinAnswer({ status: 'failed', reasons: [reason] });
-    expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false, failures: 1 });
-    expect(next.effects).toEqual([{ type: 'field.focus', field: 'pin' }, { type: 'pin.readAttempts' }]);
+    expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false });
+    expect(next.effects).toEqual([{ type: 'pin.readAttempts' }]);
   });
 
   it("shows 'Enter code' on pin_code_required", () => {
@@ -281,6 +276,12 @@ describe('sign-in machine: remembered accounts', () => {
   it("shows the empty login form on 'use another account'", () => {
     expect(transition(list, { type: 'account.anotherChosen' }).state).toMatchObject({ type: 'loginForm', email: '' });
   });
+
+  it("leads back to the list from the login form reached by 'use another account', and not without remembered accounts", () => {
+    const another = transition(list, { type: 'account.anotherChosen' }).state;
+    expect(transition(another, { type: 'remembered.listOpened' }).state).toMatchObject({ type: 'rememberedUsers', users: [jana, petr] });
+    expect(transition(loginForm, { type: 'remembered.listOpened' }).state).toBe(loginForm);
+  });
 });
 
 describe('sign-in machine: blocked, forgot password and confirmation', () => {
@@ -313,10 +314,7 @@ describe('sign-in machine: blocked, forgot password and confirmation', () => {
   it('shows the server-error notice and clears the e-mail when there was no answer', () => {
     const next = transition(forgotSubmitted.state, { type: 'forgot.unanswered' });
     expect(next.state).toMatchObject({ type: 'forgotPassword', notice: 'server_error', email: '' });
-    expect(next.effects).toEqual([
-      { type: 'field.reset', field: 'email' },
-      { type: 'field.focus', field: 'email' },
-    ]);
+    expect(next.effects).toEqual([{ type: 'field.reset', field: 'email' }]);
   });
 
   it('goes back to sign-in on cancel and from the confirmation', () => {

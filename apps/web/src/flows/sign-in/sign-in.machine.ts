@@ -131,6 +131,8 @@ export type LoginFormState = Common &
   notice: LoginNotice | null;
   /** Fields the server reported empty (username_required, password_required). */
   serverFieldErrors: readonly LoginField[];
+  /** Counts the answers that left the form in place with a message: the form reports each once (focus or announcement). */
+  failures: number;
   /** A passkey can be used here (conditional mediation is armed): the device-offer notification. */
   deviceOffer: boolean;
 };
@@ -142,6 +144,7 @@ export type RememberedUserState = Common &
   submitting: boolean;
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
+  failures: number;
 };
 
 export type PinState = Common & {
@@ -155,7 +158,7 @@ export type PinState = Common & {
   /** 'Don't show this prompt on this device again', as submitted. */
   rememberDevice: boolean;
   problem: PinProblem | null;
-  /** Counts failed submits, so the same message set twice is set again. */
+  /** Counts failed submits: the form reports each once (focus or announcement), the same message too. */
   failures: number;
   /** Carried from the login form: the passkey offer comes right after this sign-in. */
   activatePasskey: boolean;
@@ -237,6 +240,10 @@ export type SignInEffect =
   | { type: 'login.call'; body: LoginBody }
   | { type: 'navigation.redirect' }
   | { type: 'field.reset'; field: FormField }
+  /**
+   * Focus a field on purpose (the snackbar's Activate: type the password now). A failed submit
+   * does not use it: the form reports its own failure once it is shown (useFailureReport).
+   */
   | { type: 'field.focus'; field: FormField }
   /** Focus the current screen's h1 (e.g. after the focused row was removed). */
   | { type: 'heading.focus' }
@@ -290,6 +297,7 @@ const loginForm = (users: readonly DeviceUser[], patch: Partial<Omit<LoginFormSt
   submitting: false,
   notice: null,
   serverFieldErrors: [],
+  failures: 0,
   deviceOffer: false,
   ...NO_PASSKEY,
   ...patch,
@@ -299,7 +307,17 @@ const rememberedUser = (
   users: readonly DeviceUser[],
   user: DeviceUser,
   patch: Partial<Omit<RememberedUserState, 'type' | 'users' | 'user'>> = {},
-): RememberedUserState => ({ type: 'rememberedUser', users, user, submitting: false, notice: null, serverFieldErrors: [], ...NO_PASSKEY, ...patch });
+): RememberedUserState => ({
+  type: 'rememberedUser',
+  users,
+  user,
+  submitting: false,
+  notice: null,
+  serverFieldErrors: [],
+  failures: 0,
+  ...NO_PASSKEY,
+  ...patch,
+});
 
 const forgotPassword = (users: readonly DeviceUser[], email: string, back: SignInOrigin): ForgotPasswordState => ({
   type: 'forgotPassword',
@@ -427,11 +445,12 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
     case 'login.answered':
       return state.submitting ? onLoginAnswer(state, event.answer) : stay(state);
     case 'login.unanswered':
-      return state.submitting ? go({ ...state, submitting: false, notice: 'no_answer' }) : stay(state);
+      return state.submitting ? go({ ...state, submitting: false, notice: 'no_answer', failures: state.failures + 1 }) : stay(state);
     case 'login.abandoned':
       return go({ ...state, submitting: false });
     case 'remembered.listOpened':
-      return state.type === 'rememberedUser' && !state.submitting && !state.passkeyBusy && state.users.length > 0
+      // From the remembered-user form, and from the login form reached by 'use another account'.
+      return !state.submitting && !state.passkeyBusy && state.users.length > 0
         ? go({ type: 'rememberedUsers', users: state.users, removing: null })
         : stay(state);
     case 'forgot.opened':
@@ -495,7 +514,8 @@ function submittedEmail(state: LoginFormState | RememberedUserState, answer: Log
 }
 
 function onLoginAnswer(state: LoginFormState | RememberedUserState, answer: LoginAnswer): Transition {
-  const idle = { ...state, submitting: false };
+  // Still on the form with a message (if the answer does not lead elsewhere).
+  const idle = { ...state, submitting: false, failures: state.failures + 1 };
   const variant = pinVariantOf(answer.status);
   if (variant !== null) return enterPin(state.users, { email: submittedEmail(state, answer), variant }, originOf(state), state.activatePasskey);
   switch (answer.status) {
@@ -520,17 +540,12 @@ function onLoginFailed(state: LoginFormState | RememberedUserState, answer: Logi
     const field = FIELD_OF_REASON[reason];
     return field ? [field] : [];
   });
-  if (fields.length > 0) {
-    const first = fields.includes('email') && state.type === 'loginForm' ? 'email' : 'password';
-    return go({ ...state, serverFieldErrors: fields }, [{ type: 'field.focus', field: first }]);
-  }
+  // The form shows the fields' messages and reports the first one (focus on it, or an announcement).
+  if (fields.length > 0) return go({ ...state, serverFieldErrors: fields });
   if (known.includes('pin_code_mail_failed')) return go(state, [{ type: 'snackbar.pinMailFailed' }]);
   if (known.includes('invalid_credentials')) {
-    // The message is announced; the emptied password field takes focus so the user can type again at once.
-    return go({ ...state, notice: 'invalid_credentials' }, [
-      { type: 'field.reset', field: 'password' },
-      { type: 'field.focus', field: 'password' },
-    ]);
+    // The password is emptied; the form puts focus there (described by the message) so the user can type again at once.
+    return go({ ...state, notice: 'invalid_credentials' }, [{ type: 'field.reset', field: 'password' }]);
   }
   const notice = known.find(
     (reason): reason is Extract<LoginNotice, LoginReason> =>
@@ -605,9 +620,9 @@ function onPinAnswer(state: PinState, answer: StatusAnswer, backToSignIn: (notic
   const idle = { ...state, submitting: false, failures: state.failures + 1 };
   if (reasons.includes('wrong_pin_code') || reasons.includes('missing_pin_code')) {
     // spec section 4: a failed PIN updates the remaining attempts.
-    return go({ ...idle, problem: 'invalid' }, [{ type: 'field.focus', field: 'pin' }, { type: 'pin.readAttempts' }]);
+    return go({ ...idle, problem: 'invalid' }, [{ type: 'pin.readAttempts' }]);
   }
-  if (reasons.includes('pin_code_required')) return go({ ...idle, problem: 'required' }, [{ type: 'field.focus', field: 'pin' }]);
+  if (reasons.includes('pin_code_required')) return go({ ...idle, problem: 'required' });
   return backToSignIn('credentials_required');
 }
 
@@ -623,10 +638,8 @@ function onForgotPassword(state: ForgotPasswordState, event: SignInEvent): Trans
       const reasons = answer.reasons ?? [];
       const idle = { ...state, submitting: false, failures: state.failures + 1 };
       if (reasons.includes('app_error')) return onForgotUnanswered(state);
-      if (reasons.includes('missing_email') || reasons.includes('email_required')) {
-        return go({ ...idle, problem: 'required' }, [{ type: 'field.focus', field: 'email' }]);
-      }
-      if (reasons.includes('incorrect_email')) return go({ ...idle, problem: 'invalid_email' }, [{ type: 'field.focus', field: 'email' }]);
+      if (reasons.includes('missing_email') || reasons.includes('email_required')) return go({ ...idle, problem: 'required' });
+      if (reasons.includes('incorrect_email')) return go({ ...idle, problem: 'invalid_email' });
       if (reasons.includes('bot_check_failed')) return go({ ...idle, notice: 'bot_check_failed' });
       return onForgotUnanswered(state);
     }
@@ -645,6 +658,5 @@ function onForgotPassword(state: ForgotPasswordState, event: SignInEvent): Trans
 function onForgotUnanswered(state: ForgotPasswordState): Transition {
   return go({ ...state, email: '', submitting: false, notice: 'server_error', problem: null, failures: state.failures + 1 }, [
     { type: 'field.reset', field: 'email' },
-    { type: 'field.focus', field: 'email' },
   ]);
 }

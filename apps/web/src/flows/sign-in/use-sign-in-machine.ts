@@ -4,23 +4,29 @@ import type { SignInDeps } from './sign-in.effects';
 import { initialSignInState, transition } from './sign-in.machine';
 import type { SignInEvent, SignInState } from './sign-in.machine';
 
-/** Holds the machine's state and runs its effects, in order, with the given deps. */
-export function useSignInMachine(deps: SignInDeps): { state: SignInState; send: (event: SignInEvent) => void } {
-  const [state, setState] = useState<SignInState>(initialSignInState);
-  const current = useRef<SignInState>(initialSignInState);
+/**
+ * Holds the machine's state and runs its effects, in order, with the given deps.
+ * `visit` counts the screen changes (a change of the state's type), also those React never
+ * rendered (login → PIN → login in one batch): the flow keys its screen with it, so each
+ * visit is a new screen for the focus rules (docs/decisions/0010-focus-and-announcements.md).
+ */
+export function useSignInMachine(deps: SignInDeps): { state: SignInState; visit: number; send: (event: SignInEvent) => void } {
+  const [view, setView] = useState<{ state: SignInState; visit: number }>({ state: initialSignInState, visit: 0 });
+  const current = useRef<{ state: SignInState; visit: number }>({ state: initialSignInState, visit: 0 });
   const depsRef = useRef(deps);
   useLayoutEffect(() => {
     depsRef.current = deps;
   });
 
   const send = useCallback(function dispatch(event: SignInEvent) {
-    const next = transition(current.current, event);
-    current.current = next.state;
-    setState(next.state);
+    const next = transition(current.current.state, event);
+    const visit = next.state.type === current.current.state.type ? current.current.visit : current.current.visit + 1;
+    current.current = { state: next.state, visit };
+    setView(current.current);
     void (async () => {
       for (const effect of next.effects) await runEffect(effect, depsRef.current, dispatch);
     })();
   }, []);
 
-  return { state, send };
+  return { state: view.state, visit: view.visit, send };
 }

@@ -45,3 +45,15 @@ export function waitInUnits(waitS: number): { unit: 'seconds'; seconds: number }
   const seconds = Math.max(1, Math.ceil(waitS));
   return seconds < 60 ? { unit: 'seconds', seconds } : { unit: 'minutes', minutes: Math.ceil(seconds / 60) };
 }
+
+/**
+ * A call's own reaction (set password, new token, sign-out; clarifications): no answer
+ * at all, app_error or a server fault (5xx, including 503 service_busy) shows
+ * the form's or page's "temporarily unavailable" notice. Everything else (408, 429,
+ * other 4xx, an unparsable answer) goes to the global HTTP handler.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (!isApiFailure(error)) return false;
+  if (error.kind === 'network' || error.kind === 'app_error') return true;
+  return error.kind === 'http' && error.status !== null && error.status >= 500;
+}

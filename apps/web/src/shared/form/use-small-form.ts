@@ -22,8 +22,9 @@ export interface RegisteredField {
  * The first view's forms (login and remembered-user: one or two text fields)
  * with react-hook-form's behaviour in the part they use: uncontrolled inputs,
  * `mode: 'onTouched'` (a field is checked once it has been left, then on every
- * change; all fields on submit), focus on the first invalid field, server
- * errors set by the caller. react-hook-form (11 KiB brotli) stays for the
+ * change; all fields on submit), the first invalid field handed to the
+ * caller (who moves focus once the messages are shown: useFailureReport),
+ * server errors set by the caller. react-hook-form (11 KiB brotli) stays for the
  * other forms, which are lazy (docs/decisions/0009-first-view-forms.md).
  */
 export function useSmallForm<Name extends string>(options: { defaultValues: Record<Name, string> }) {
@@ -55,7 +56,8 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
     });
   }, []);
 
-  const register = (name: Name, rule: { validate: Validate }): RegisteredField => {
+  /** `onChange` runs after the field's own check (e.g. to hide a server message once the field is edited). */
+  const register = (name: Name, rule: { validate: Validate; onChange?: () => void }): RegisteredField => {
     rules.current.set(name, rule.validate);
     return {
       name,
@@ -66,6 +68,7 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
       },
       onChange: () => {
         if (touched.current.has(name) || submitted.current) update(name, check(name));
+        rule.onChange?.();
       },
       onBlur: () => {
         touched.current.add(name);
@@ -74,7 +77,7 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
     };
   };
 
-  const handleSubmit = (onValid: (values: Record<Name, string>) => void) => (event?: FormEvent) => {
+  const handleSubmit = (onValid: (values: Record<Name, string>) => void, onInvalid?: (firstInvalid: Name) => void) => (event?: FormEvent) => {
     event?.preventDefault();
     submitted.current = true;
     const names = [...rules.current.keys()];
@@ -82,7 +85,7 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
     for (const [name, error] of found) update(name, error);
     const firstInvalid = found.find(([, error]) => error !== undefined)?.[0];
     if (firstInvalid !== undefined) {
-      inputs.current.get(firstInvalid)?.focus();
+      onInvalid?.(firstInvalid);
       return;
     }
     onValid(Object.fromEntries(names.map((name) => [name, valueOf(name)])) as Record<Name, string>);

@@ -8,7 +8,6 @@ export { NewTokenForm } from './new-token-form';
 export type { NewTokenFormHandle, NewTokenFormProps } from './new-token-form';
 export { MessageScreen, LoadingScreen } from './message-screen';
 export type { MessageScreenProps } from './message-screen';
-export { ScreenTitle } from './screen-title';
 export { isServiceUnavailable, readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from './recovery-answers';
 export type {
   EmailProblem,

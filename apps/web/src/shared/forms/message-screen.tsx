@@ -1,26 +1,34 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Card, LoadingIndicator, Notice } from '../ui';
-import { ScreenTitle } from './screen-title';
+import { ScreenTitle } from '../a11y';
 import styles from './forms.module.css';
 
 export interface MessageScreenProps {
   title: string;
+  /** The screen's short name in the document title. */
+  pageTitle?: string;
   body: string;
-  /** An error notice above the buttons (a live region: announced when it appears). */
+  /** An error notice above the buttons: an action failed (its button keeps focus), so it is announced when it appears. */
   notice?: string | null;
   /** The screen's buttons, the main one first. */
   children: ReactNode;
 }
 
 /** A screen with a title, a text and buttons: expired link, link sent, password changed, welcome, pair device. */
-export function MessageScreen({ title, body, notice = null, children }: MessageScreenProps) {
+export function MessageScreen({ title, pageTitle, body, notice = null, children }: MessageScreenProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{title}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
+        {title}
+      </ScreenTitle>
       <p className={styles.text}>{body}</p>
-      {notice !== null && <Notice variant="error">{notice}</Notice>}
+      {notice !== null && (
+        <Notice variant="error" announce>
+          {notice}
+        </Notice>
+      )}
       <div className={styles.actions}>{children}</div>
     </Card>
   );

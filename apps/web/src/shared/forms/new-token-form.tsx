@@ -1,29 +1,33 @@
-import { useEffect, useId, useImperativeHandle } from 'react';
+import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../a11y';
 import { useT } from '../i18n';
 import { Button, Card, Notice, TextField } from '../ui';
 import type { EmailProblem, NewTokenNotice } from './recovery-answers';
 import { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES } from './recovery.messages';
-import { ScreenTitle } from './screen-title';
 import styles from './forms.module.css';
 
 export interface NewTokenFormHandle {
-  /** Empties the e-mail (after a failed request, spec section 8) and focuses it. */
+  /** Empties the e-mail (after a failed request, spec section 8); the form reports the failure itself. */
   clearEmail: () => void;
 }
 
 export interface NewTokenFormProps {
   title: string;
+  /** The screen's short name in the document title. */
+  pageTitle: string;
   description: string;
   emailLabel: string;
   submitLabel: string;
   cancelLabel: string;
   submitting: boolean;
   notice: NewTokenNotice | null;
-  /** The e-mail problem the server reported; a new object for each answer. */
+  /** The e-mail problem the server reported; shown until the e-mail is edited. */
   serverError: { problem: EmailProblem } | null;
+  /** Counts the failed answers: each is reported once (focus or announcement). */
+  failures: number;
   onSubmit: (email: string) => void;
   onCancel: () => void;
   handle?: Ref<NewTokenFormHandle>;
@@ -41,6 +45,7 @@ const isEmailProblem = (value: string | undefined): value is EmailProblem => val
 /** The request-new-token form of the expired-link pages: one e-mail field. */
 export function NewTokenForm({
   title,
+  pageTitle,
   description,
   emailLabel,
   submitLabel,
@@ -48,43 +53,48 @@ export function NewTokenForm({
   submitting,
   notice,
   serverError,
+  failures,
   onSubmit,
   onCancel,
   handle,
 }: NewTokenFormProps) {
   const t = useT();
   const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
-    setError,
-    setFocus,
     resetField,
     formState: { errors },
-  } = useForm<Values>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: '' }, shouldFocusError: true });
+  } = useForm<Values>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: '' }, shouldFocusError: false });
+  const failed = useSubmitFailures(failures);
+  const server = useAnswerProblems<'email', EmailProblem>(failed.answers, { email: serverError?.problem });
 
   useImperativeHandle(handle, () => ({
-    clearEmail: () => {
-      resetField('email', { defaultValue: '' });
-      setFocus('email');
-    },
+    clearEmail: () => resetField('email', { defaultValue: '' }),
   }));
 
-  useEffect(() => {
-    if (serverError === null) return;
-    setError('email', { type: 'server', message: serverError.problem });
-    setFocus('email');
-  }, [serverError, setError, setFocus]);
-
-  const problem = errors.email?.message;
-  const submit = handleSubmit((values) => onSubmit(values.email.trim()));
+  const problem = errors.email?.message ?? server.problemOf('email');
+  const emailError = isEmailProblem(problem) ? t(EMAIL_PROBLEM_MESSAGES[problem]) : undefined;
+  const noticeText = notice === null ? null : t(NEW_TOKEN_NOTICE_MESSAGES[notice]);
+  useFailureReport(failed.key, () =>
+    firstFailure(form.current, [['email', emailError]], noticeText === null ? null : { element: noticeElement.current, message: noticeText }),
+  );
+  const submit = handleSubmit((values) => onSubmit(values.email.trim()), failed.refused);
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{title}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
+        {title}
+      </ScreenTitle>
       <p className={styles.text}>{description}</p>
-      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
-        {notice !== null && <Notice variant="error">{t(NEW_TOKEN_NOTICE_MESSAGES[notice])}</Notice>}
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+        {noticeText !== null && (
+          <Notice variant="error" ref={noticeElement} focusable>
+            {noticeText}
+          </Notice>
+        )}
         <TextField
           label={emailLabel}
           type="email"
@@ -93,8 +103,8 @@ export function NewTokenForm({
           autoCapitalize="none"
           spellCheck={false}
           required
-          error={isEmailProblem(problem) ? t(EMAIL_PROBLEM_MESSAGES[problem]) : undefined}
-          {...register('email', { validate: validateEmail })}
+          error={emailError}
+          {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
         />
         <div className={styles.actions}>
           <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>

@@ -5,7 +5,6 @@
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import type { Reason } from '@gatehouse/contract';
-import { isApiFailure } from '../api';
 
 /** The fields of the set-password form. */
 export type PasswordField = 'password' | 'password2';
@@ -119,15 +118,6 @@ export function readTokenInfoAnswer(answer: StatusAnswer): TokenCheck {
   return answer.status === 'ok' ? 'valid' : 'expired';
 }
 
-/**
- * A set-password or new-token call's own reaction (clarifications): no answer
- * at all, app_error or a server fault (5xx, including 503 service_busy) shows
- * the form's "temporarily unavailable" notice. Everything else (408, 429,
- * other 4xx, an unparsable answer) goes to the global HTTP handler.
- */
-export function isServiceUnavailable(error: unknown): boolean {
-  if (!isApiFailure(error)) return false;
-  if (error.kind === 'network' || error.kind === 'app_error') return true;
-  return error.kind === 'http' && error.status !== null && error.status >= 500;
-}
+/** A call's own "temporarily unavailable" reaction: shared/api (the default page's sign-out uses it too). */
+export { isServiceUnavailable } from '../api';
 

@@ -1,11 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkNewPassword, checkPasswordConfirmation } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../a11y';
 import { useT } from '../i18n';
 import { Button, Card, Notice, PasswordField } from '../ui';
 import type { PasswordField as PasswordFieldName, PasswordFieldErrors, PasswordProblem, SetPasswordNotice } from './recovery-answers';
 import { PASSWORD_PROBLEM_MESSAGES, SET_PASSWORD_NOTICE_MESSAGES } from './recovery.messages';
-import { ScreenTitle } from './screen-title';
 import styles from './forms.module.css';
 
 export interface SetPasswordValues {
@@ -16,13 +16,17 @@ export interface SetPasswordValues {
 export interface SetPasswordFormProps {
   /** The screen's h1 (already translated): a new password, or the first password of a registration. */
   title: string;
+  /** The screen's short name in the document title. */
+  pageTitle: string;
   /** Optional text under the title. */
   intro?: string;
   submitLabel: string;
   submitting: boolean;
   notice: SetPasswordNotice | null;
-  /** Field problems the server reported; a new object for each answer. */
+  /** Field problems the server reported; each shown until its field is edited. */
   serverErrors: PasswordFieldErrors;
+  /** Counts the failed answers: each is reported once (focus or announcement). */
+  failures: number;
   onSubmit: (values: SetPasswordValues) => void;
 }
 
@@ -34,14 +38,14 @@ const isProblem = (value: string | undefined): value is PasswordProblem => value
  * with the rule as its hint, and its confirmation. Field messages appear once
  * a field has been left or after a submit (spec section 5).
  */
-export function SetPasswordForm({ title, intro, submitLabel, submitting, notice, serverErrors, onSubmit }: SetPasswordFormProps) {
+export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitting, notice, serverErrors, failures, onSubmit }: SetPasswordFormProps) {
   const t = useT();
   const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
-    setError,
-    setFocus,
     trigger,
     getFieldState,
     formState: { errors, isSubmitted },
@@ -49,34 +53,42 @@ export function SetPasswordForm({ title, intro, submitLabel, submitting, notice,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { password: '', password2: '' },
-    shouldFocusError: true,
+    shouldFocusError: false,
   });
-
-  useEffect(() => {
-    const fields: PasswordFieldName[] = ['password', 'password2'];
-    let first: PasswordFieldName | null = null;
-    for (const field of fields) {
-      const problem = serverErrors[field];
-      if (problem === undefined) continue;
-      setError(field, { type: 'server', message: problem });
-      first ??= field;
-    }
-    if (first !== null) setFocus(first);
-  }, [serverErrors, setError, setFocus]);
+  const failed = useSubmitFailures(failures);
+  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failed.answers, serverErrors);
 
   const messageFor = (field: PasswordFieldName): string | undefined => {
-    const problem = errors[field]?.message;
+    const problem = errors[field]?.message ?? server.problemOf(field);
     return isProblem(problem) ? t(PASSWORD_PROBLEM_MESSAGES[problem]) : undefined;
   };
+  const noticeText = notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice]);
+  // After a failed submit: the first field in error, else the notice (docs/decisions/0010).
+  useFailureReport(failed.key, () =>
+    firstFailure(
+      form.current,
+      [
+        ['password', messageFor('password')],
+        ['password2', messageFor('password2')],
+      ],
+      noticeText === null ? null : { element: noticeElement.current, message: noticeText },
+    ),
+  );
 
-  const submit = handleSubmit((values) => onSubmit(values));
+  const submit = handleSubmit((values) => onSubmit(values), failed.refused);
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{title}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
+        {title}
+      </ScreenTitle>
       {intro !== undefined && <p className={styles.text}>{intro}</p>}
-      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
-        {notice !== null && <Notice variant="error">{t(SET_PASSWORD_NOTICE_MESSAGES[notice])}</Notice>}
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+        {noticeText !== null && (
+          <Notice variant="error" ref={noticeElement} focusable>
+            {noticeText}
+          </Notice>
+        )}
         <PasswordField
           label={t('setPassword.password')}
           hint={t('setPassword.rules')}
@@ -87,6 +99,7 @@ export function SetPasswordForm({ title, intro, submitLabel, submitting, notice,
             validate: (value) => checkNewPassword(value) ?? true,
             // A changed password can make a shown confirmation message right or wrong.
             onChange: () => {
+              server.edited('password');
               if (isSubmitted || getFieldState('password2').isTouched) void trigger('password2');
             },
           })}
@@ -98,6 +111,7 @@ export function SetPasswordForm({ title, intro, submitLabel, submitting, notice,
           error={messageFor('password2')}
           {...register('password2', {
             validate: (value, values) => checkPasswordConfirmation(values.password, value) ?? true,
+            onChange: () => server.edited('password2'),
           })}
         />
         <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>

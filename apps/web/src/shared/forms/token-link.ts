@@ -14,6 +14,8 @@ export interface RequestNewTokenState {
   notice: NewTokenNotice | null;
   /** Null, or the e-mail problem the server reported (a new object per answer). */
   emailError: { problem: EmailProblem } | null;
+  /** Counts the failed answers: the form reports each once (focus or announcement). */
+  failures: number;
 }
 
 /** The events of the request-new-link state. */
@@ -52,6 +54,7 @@ export const requestNewTokenState = (patch: Partial<Omit<RequestNewTokenState, '
   submitting: false,
   notice: null,
   emailError: null,
+  failures: 0,
   ...patch,
 });
 
@@ -67,27 +70,28 @@ export function onRequestNewToken(
   switch (e.type) {
     case 'newToken.submitted':
       if (state.submitting) return { state, effects: [] };
-      return { state: requestNewTokenState({ submitting: true }), effects: [{ type: 'newToken.call', email: e.email }] };
+      return { state: requestNewTokenState({ submitting: true, failures: state.failures }), effects: [{ type: 'newToken.call', email: e.email }] };
     case 'newToken.answered': {
       if (!state.submitting) return { state, effects: [] };
       const outcome = readNewTokenAnswer(e.answer);
+      const failures = state.failures + 1;
       switch (outcome.type) {
         case 'ok':
           return { state: { type: 'newTokenSent' }, effects: [] };
         case 'field':
-          return { state: requestNewTokenState({ emailError: { problem: outcome.problem } }), effects: [] };
+          return { state: requestNewTokenState({ emailError: { problem: outcome.problem }, failures }), effects: [] };
         case 'notice':
           return outcome.notice === 'unavailable'
-            ? { state: requestNewTokenState({ notice: 'unavailable' }), effects: [{ type: 'email.clear' }] }
-            : { state: requestNewTokenState({ notice: outcome.notice }), effects: [] };
+            ? { state: requestNewTokenState({ notice: 'unavailable', failures }), effects: [{ type: 'email.clear' }] }
+            : { state: requestNewTokenState({ notice: outcome.notice, failures }), effects: [] };
         default:
           return outcome satisfies never;
       }
     }
     case 'newToken.unavailable':
-      return { state: requestNewTokenState({ notice: 'unavailable' }), effects: [{ type: 'email.clear' }] };
+      return { state: requestNewTokenState({ notice: 'unavailable', failures: state.failures + 1 }), effects: [{ type: 'email.clear' }] };
     case 'newToken.abandoned':
-      return { state: requestNewTokenState({ notice: state.notice }), effects: [] };
+      return { state: requestNewTokenState({ notice: state.notice, failures: state.failures }), effects: [] };
     case 'signIn.chosen':
       return { state, effects: [{ type: 'navigation.signIn' }] };
     default:

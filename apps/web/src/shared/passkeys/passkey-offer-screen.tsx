@@ -68,6 +68,7 @@ export function PasskeyOfferScreen({ onDone, deps = browserPasskeyOfferDeps }: P
     <>
       <MessageScreen
         title={t('signIn.passkeyOffer.title')}
+        pageTitle={t('signIn.passkeyOffer.pageTitle')}
         body={t('signIn.passkeyOffer.body')}
         notice={failed ? t('signIn.passkeyOffer.failed') : null}
       >

@@ -1,12 +1,15 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { Locale } from '@gatehouse/contract';
 import en from 'virtual:messages/en';
 import sk from 'virtual:messages/sk';
 import cs from 'virtual:messages/cs';
+import { A11yProvider } from '../a11y';
 import { ServerErrorProvider } from '../api';
 import { I18nProvider } from '../i18n';
 import { SnackbarProvider } from '../ui';
+import { accessibleDescriptionOf } from '../ui/test-intl';
 
 const CATALOGUES = { en, sk, cs } as const;
 
@@ -14,7 +17,9 @@ export function TestProviders({ children, locale = 'en' }: { children: ReactNode
   return (
     <I18nProvider initial={{ locale, messages: CATALOGUES[locale] }}>
       <ServerErrorProvider>
-        <SnackbarProvider>{children}</SnackbarProvider>
+        <A11yProvider>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </A11yProvider>
       </ServerErrorProvider>
     </I18nProvider>
   );
@@ -27,4 +32,27 @@ export function renderWithProviders(ui: ReactElement, locale: Locale = 'en') {
 /** A fetch stub answering with JSON (or throwing for "no answer"). */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** What the page's polite or assertive live region says now (shared/a11y). */
+export function announced(politeness: 'polite' | 'assertive' = 'assertive'): string {
+  return document.querySelector(`[data-announcer="${politeness}"]`)?.textContent ?? '';
+}
+
+/** Waits until the page's live region says `text`. */
+export async function expectAnnounced(text: string, politeness: 'polite' | 'assertive' = 'assertive'): Promise<void> {
+  await waitFor(() => expect(announced(politeness)).toBe(text));
+}
+
+/**
+ * A failure showing `text` was reported as the focus rules say (docs/decisions/0010): focus is
+ * on what shows it or is described by it (the field in error, the form's notice), or the
+ * assertive live region says it.
+ */
+export async function expectReported(text: string): Promise<void> {
+  await waitFor(() => {
+    const active = document.activeElement;
+    const focused = active && active !== document.body ? `${active.textContent ?? ''} ${accessibleDescriptionOf(active)}` : '';
+    expect(announced('assertive') === text || focused.includes(text), `"${text}" is neither focused nor announced`).toBe(true);
+  });
 }

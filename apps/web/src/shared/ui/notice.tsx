@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { useAnnouncement } from '../a11y';
 import styles from './notice.module.css';
 
 export type NoticeVariant = 'error' | 'info' | 'success';
@@ -9,21 +10,35 @@ export interface NoticeProps {
   className?: string;
   id?: string;
   /**
-   * Announce politely instead of assertively. Defaults: errors use role="alert",
-   * info and success use role="status".
+   * Announces the notice itself when it appears (and when `announceKey` changes): for a
+   * status, or the failure of an action whose button keeps focus. A form's answer is reported
+   * by the form instead (focus on the notice, or an announcement; useFailureReport).
+   * The page's live regions are used (errors assertively, the rest politely); the notice is not one.
    */
-  polite?: boolean;
+  announce?: boolean;
+  announceKey?: unknown;
+  /** A form's error summary: focus can be moved to it after a failed submit. */
+  focusable?: boolean;
+  ref?: Ref<HTMLDivElement>;
   'data-testid'?: string;
 }
 
 /**
  * An inline notice inside a form (e.g. "You have entered incorrect credentials.").
- * Render it conditionally: a live region announces content that appears.
+ * Not a live region: the app's one polite and one assertive region speak
+ * (docs/decisions/0010-focus-and-announcements.md).
  */
-export function Notice({ variant = 'info', children, className, id, polite, 'data-testid': testId }: NoticeProps) {
-  const role = variant === 'error' && !polite ? 'alert' : 'status';
+export function Notice({ variant = 'info', children, className, id, announce = false, announceKey, focusable = false, ref, 'data-testid': testId }: NoticeProps) {
+  useAnnouncement(announce && typeof children === 'string' ? children : null, variant === 'error' ? 'assertive' : 'polite', announceKey);
   return (
-    <div id={id} role={role} data-testid={testId} data-variant={variant} className={[styles.notice, styles[variant], className].filter(Boolean).join(' ')}>
+    <div
+      ref={ref}
+      id={id}
+      tabIndex={focusable ? -1 : undefined}
+      data-testid={testId}
+      data-variant={variant}
+      className={[styles.notice, styles[variant], className].filter(Boolean).join(' ')}
+    >
       <span className={styles.icon} aria-hidden="true">
         <NoticeIcon variant={variant} />
       </span>

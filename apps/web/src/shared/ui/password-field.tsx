@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react';
+import { useAnnounce } from '../a11y';
 import { useT } from '../i18n';
 import { TextField } from './text-field';
 import type { TextFieldProps } from './text-field';
@@ -14,12 +16,25 @@ export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'endAd
 /**
  * A TextField of type password with a toggle button that reveals the text.
  * The toggle keeps one name ("Show password") and reports its state with aria-pressed.
- * Pass `autoComplete="current-password"` or `"new-password"`.
+ * While Caps Lock is on and the person is in the field, a notice says so beside the toggle
+ * (words and an icon, not a colour): it is part of the field's description and is announced
+ * politely when it comes on. Pass `autoComplete="current-password"` or `"new-password"`.
  */
-export function PasswordField({ toggleLabel, defaultVisible = false, disabled, ...props }: PasswordFieldProps) {
+export function PasswordField({ toggleLabel, defaultVisible = false, disabled, onKeyDown, onKeyUp, onMouseDown, onBlur, ...props }: PasswordFieldProps) {
   const t = useT();
+  const announce = useAnnounce();
+  const capsLockId = useId();
   const [visible, setVisible] = useState(defaultVisible);
+  const [capsLock, setCapsLock] = useState(false);
   const label = toggleLabel ?? t('ui.password.show');
+
+  // Caps Lock can only be read from an event: every key, and a click into the field.
+  const readCapsLock = (event: KeyboardEvent<HTMLInputElement> | MouseEvent<HTMLInputElement>) => {
+    const on = event.getModifierState('CapsLock');
+    if (on === capsLock) return;
+    setCapsLock(on);
+    if (on) announce(t('ui.password.capsLock'), 'polite');
+  };
 
   return (
     <TextField
@@ -29,18 +44,46 @@ export function PasswordField({ toggleLabel, defaultVisible = false, disabled, .
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}
+      aria-describedby={[props['aria-describedby'], capsLock ? capsLockId : null].filter(Boolean).join(' ') || undefined}
+      onKeyDown={(event) => {
+        readCapsLock(event);
+        onKeyDown?.(event);
+      }}
+      onKeyUp={(event) => {
+        readCapsLock(event);
+        onKeyUp?.(event);
+      }}
+      onMouseDown={(event) => {
+        readCapsLock(event);
+        onMouseDown?.(event);
+      }}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        // Not known outside the field: the notice comes back with the next key.
+        setCapsLock(false);
+        onBlur?.(event);
+      }}
       endAdornment={
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-label={label}
-          title={label}
-          aria-pressed={visible}
-          disabled={disabled}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <EyeOffIcon /> : <EyeIcon />}
-        </button>
+        <>
+          {capsLock && (
+            <span id={capsLockId} className={styles.capsLock} data-testid="caps-lock">
+              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M12 3 4 12h5v5h6v-5h5l-8-9Zm-5 16v2h10v-2H7Z" />
+              </svg>
+              {t('ui.password.capsLock')}
+            </span>
+          )}
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-label={label}
+            title={label}
+            aria-pressed={visible}
+            disabled={disabled}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+        </>
       }
     />
   );

@@ -1,12 +1,13 @@
-// Test helper: the English source catalogue, as the app uses it, for rendering kit components.
+// Test helper: the English source catalogue and the page's live regions, as the app uses them, for rendering kit components.
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import en from '../../locales/en.json';
+import { A11yProvider } from '../a11y';
 
 export function IntlWrapper({ children }: { children: ReactNode }) {
   return (
     <IntlProvider locale="en" defaultLocale="en" messages={en}>
-      {children}
+      <A11yProvider>{children}</A11yProvider>
     </IntlProvider>
   );
 }

@@ -11,7 +11,7 @@ export interface ExpiredInvitationScreenProps {
 export function ExpiredInvitationScreen({ onNewToken, onClose }: ExpiredInvitationScreenProps) {
   const t = useT();
   return (
-    <MessageScreen title={t('registration.expired.title')} body={t('registration.expired.body')}>
+    <MessageScreen title={t('registration.expired.title')} pageTitle={t('registration.pageTitle.expired')} body={t('registration.expired.body')}>
       <Button variant="filled" rounded fullWidth onClick={onNewToken}>
         {t('registration.expired.newToken')}
       </Button>

@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui';
 export function NewInvitationSentScreen({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
-    <MessageScreen title={t('registration.newTokenSent.title')} body={t('registration.newTokenSent.body')}>
+    <MessageScreen title={t('registration.newTokenSent.title')} pageTitle={t('registration.pageTitle.newTokenSent')} body={t('registration.newTokenSent.body')}>
       <Button variant="filled" rounded fullWidth onClick={onClose}>
         {t('registration.expired.close')}
       </Button>

@@ -15,6 +15,7 @@ export function PairDeviceScreen({ pairing, notice, onPair, onSkip }: PairDevice
   return (
     <MessageScreen
       title={t('registration.pairDevice.title')}
+      pageTitle={t('registration.pageTitle.pairDevice')}
       body={t('registration.pairDevice.body')}
       notice={notice === 'pairFailed' ? t('registration.pairDevice.failed') : null}
     >

@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui';
 export function WelcomeScreen({ onContinue }: { onContinue: () => void }) {
   const t = useT();
   return (
-    <MessageScreen title={t('registration.welcome.title')} body={t('registration.welcome.body')}>
+    <MessageScreen title={t('registration.welcome.title')} pageTitle={t('registration.pageTitle.welcome')} body={t('registration.welcome.body')}>
       <Button variant="filled" rounded fullWidth onClick={onContinue}>
         {t('registration.welcome.continue')}
       </Button>

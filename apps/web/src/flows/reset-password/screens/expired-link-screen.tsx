@@ -11,7 +11,7 @@ export interface ExpiredLinkScreenProps {
 export function ExpiredLinkScreen({ onNewToken, onSignIn }: ExpiredLinkScreenProps) {
   const t = useT();
   return (
-    <MessageScreen title={t('reset.expired.title')} body={t('reset.expired.body')}>
+    <MessageScreen title={t('reset.expired.title')} pageTitle={t('reset.pageTitle.expired')} body={t('reset.expired.body')}>
       <Button variant="filled" rounded fullWidth onClick={onNewToken}>
         {t('reset.expired.newToken')}
       </Button>

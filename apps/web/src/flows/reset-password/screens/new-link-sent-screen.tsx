@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui';
 export function NewLinkSentScreen({ onSignIn }: { onSignIn: () => void }) {
   const t = useT();
   return (
-    <MessageScreen title={t('reset.newTokenSent.title')} body={t('reset.newTokenSent.body')}>
+    <MessageScreen title={t('reset.newTokenSent.title')} pageTitle={t('reset.pageTitle.newTokenSent')} body={t('reset.newTokenSent.body')}>
       <Button variant="filled" rounded fullWidth onClick={onSignIn}>
         {t('reset.expired.signIn')}
       </Button>

@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui';
 export function PasswordChangedScreen({ onProceed }: { onProceed: () => void }) {
   const t = useT();
   return (
-    <MessageScreen title={t('reset.changed.title')} body={t('reset.changed.body')}>
+    <MessageScreen title={t('reset.changed.title')} pageTitle={t('reset.pageTitle.changed')} body={t('reset.changed.body')}>
       <Button variant="filled" rounded fullWidth onClick={onProceed}>
         {t('reset.changed.proceed')}
       </Button>

@@ -7,17 +7,19 @@ export interface RequestNewLinkScreenProps {
   submitting: boolean;
   notice: NewTokenNotice | null;
   emailError: { problem: EmailProblem } | null;
+  failures: number;
   onSubmit: (email: string) => void;
   onCancel: () => void;
   handle?: Ref<NewTokenFormHandle>;
 }
 
 /** State requestNewToken: the e-mail to send a new reset link to. */
-export function RequestNewLinkScreen({ submitting, notice, emailError, onSubmit, onCancel, handle }: RequestNewLinkScreenProps) {
+export function RequestNewLinkScreen({ submitting, notice, emailError, failures, onSubmit, onCancel, handle }: RequestNewLinkScreenProps) {
   const t = useT();
   return (
     <NewTokenForm
       title={t('reset.newToken.title')}
+      pageTitle={t('reset.pageTitle.newToken')}
       description={t('reset.newToken.description')}
       emailLabel={t('reset.newToken.email')}
       submitLabel={t('reset.newToken.submit')}
@@ -25,6 +27,7 @@ export function RequestNewLinkScreen({ submitting, notice, emailError, onSubmit,
       submitting={submitting}
       notice={notice}
       serverError={emailError}
+      failures={failures}
       onSubmit={onSubmit}
       onCancel={onCancel}
       handle={handle}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useT } from '../../../shared/i18n';
 import { Button, Card } from '../../../shared/ui';
-import { ScreenTitle } from './screen-title';
+import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 
 export interface BlockedScreenProps {
@@ -17,7 +17,9 @@ export function BlockedScreen({ onUseAnother, onResetPassword }: BlockedScreenPr
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.blocked.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.blocked.pageTitle')}>
+        {t('signIn.blocked.title')}
+      </ScreenTitle>
       <p className={styles.text}>{t('signIn.blocked.pinBody')}</p>
       <div className={styles.stack}>
         <Button variant="filled" rounded fullWidth onClick={onResetPassword}>
@@ -56,7 +58,9 @@ export function DisabledScreen({ email, contactUrl, onUseAnother }: DisabledScre
   const contact = safeContactUrl(contactUrl);
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.disabled.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.disabled.pageTitle')}>
+        {t('signIn.disabled.title')}
+      </ScreenTitle>
       <p className={styles.text}>{t('signIn.disabled.body', { email })}</p>
       {contact !== null && (
         <p className={styles.text}>

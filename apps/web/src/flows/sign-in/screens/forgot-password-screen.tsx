@@ -1,13 +1,13 @@
-import { useEffect, useId, useImperativeHandle } from 'react';
+import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, TextField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
 import type { ForgotNotice, ForgotProblem } from '../sign-in.machine';
 import { FORGOT_NOTICE_MESSAGES, FORGOT_PROBLEM_MESSAGES } from '../sign-in.messages';
-import { ScreenTitle } from './screen-title';
 import styles from './screens.module.css';
 
 interface ForgotValues {
@@ -18,9 +18,10 @@ export interface ForgotPasswordScreenProps {
   initialEmail: string;
   submitting: boolean;
   notice: ForgotNotice | null;
+  /** The last answer's problem with the e-mail; shown until it is edited. */
   problem: ForgotProblem | null;
-  /** Changes with every failed submit, so the same message shows again. */
-  failures: number;
+  /** Counts failed submits: each is reported once (focus or announcement). */
+  failures?: number;
   onSubmit: (email: string) => void;
   onCancel: () => void;
   handle?: Ref<FormHandle>;
@@ -29,18 +30,21 @@ export interface ForgotPasswordScreenProps {
 const validateEmail = (value: string): ForgotProblem | true => (!isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email');
 
 /** Asks for the e-mail to send a reset link to (spec section 2). */
-export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
+export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures = 0, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
-    setError,
     setFocus,
     resetField,
     formState: { errors },
-  } = useForm<ForgotValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: initialEmail }, shouldFocusError: true });
+  } = useForm<ForgotValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: initialEmail }, shouldFocusError: false });
+  const failed = useSubmitFailures(failures);
+  const server = useAnswerProblems<'email', ForgotProblem>(failed.answers, { email: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
     focusField: (field) => {
@@ -51,22 +55,28 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
     },
   }));
 
-  useEffect(() => {
-    if (problem !== null) setError('email', { type: 'server', message: problem });
-  }, [problem, failures, setError]);
-
-  const code = errors.email?.message;
+  const code = errors.email?.message ?? server.problemOf('email');
   const emailError = code === 'required' || code === 'invalid_email' ? t(FORGOT_PROBLEM_MESSAGES[code]) : undefined;
-  const submit = handleSubmit((values) => onSubmit(values.email.trim()));
+  const noticeText = notice === null ? null : t(FORGOT_NOTICE_MESSAGES[notice]);
+  useFailureReport(failed.key, () =>
+    firstFailure(form.current, [['email', emailError]], noticeText === null ? null : { element: noticeElement.current, message: noticeText }),
+  );
+  const submit = handleSubmit((values) => onSubmit(values.email.trim()), failed.refused);
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.forgot.title')}</ScreenTitle>
-      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.forgot.pageTitle')}>
+        {t('signIn.forgot.title')}
+      </ScreenTitle>
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
         <p id={descriptionId} className={styles.text}>
           {t('signIn.forgot.description')}
         </p>
-        {notice !== null && <Notice variant="error">{t(FORGOT_NOTICE_MESSAGES[notice])}</Notice>}
+        {noticeText !== null && (
+          <Notice variant="error" ref={noticeElement} focusable>
+            {noticeText}
+          </Notice>
+        )}
         <TextField
           label={t('signIn.forgot.email')}
           type="email"
@@ -76,7 +86,7 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
           spellCheck={false}
           required
           error={emailError}
-          {...register('email', { validate: validateEmail })}
+          {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
         />
         <div className={styles.actions}>
           <Button variant="text" rounded onClick={onCancel}>

@@ -1,15 +1,16 @@
-import { useEffect, useId, useImperativeHandle } from 'react';
+import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import type { LoginBody } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useSmallForm } from '../../../shared/form/use-small-form';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TextField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
 import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
+import { BackToListButton } from './back-to-list-button';
 import { PasskeyPart } from './passkey-part';
-import { ScreenTitle } from './screen-title';
 import styles from './screens.module.css';
 
 interface LoginValues {
@@ -26,9 +27,13 @@ export interface LoginScreenProps {
   submitting: boolean;
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
+  /** Counts the failed answers: each is reported once (focus or announcement). */
+  failures?: number;
   onSubmit: (body: LoginBody) => void;
   /** Opens the forgot-password form with what was typed as the e-mail. */
   onForgotPassword: (email: string) => void;
+  /** Back to the remembered accounts (when this device has some: the form was reached by 'use another account'). */
+  onBackToList?: () => void;
   handle?: Ref<FormHandle>;
   passkeyBusy?: boolean;
   passkeyNotice?: PasskeyNotice | null;
@@ -39,15 +44,18 @@ export interface LoginScreenProps {
 
 const validateEmail = (value: string): FieldProblem | true =>
   !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
-const validatePassword = (value: string): FieldProblem | true => (value.length > 0 ? true : 'required');
+/** A password of spaces only is no password (no account can have one: the password rule asks for letters and a digit). */
+export const validatePassword = (value: string): FieldProblem | true => (isNonEmptyText(value) ? true : 'required');
 
 export function LoginScreen({
   initialEmail = '',
   submitting,
   notice,
   serverFieldErrors,
+  failures = 0,
   onSubmit,
   onForgotPassword,
+  onBackToList,
   handle,
   passkeyBusy = false,
   passkeyNotice = null,
@@ -57,15 +65,16 @@ export function LoginScreen({
   const t = useT();
   const titleId = useId();
   const noticeId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    resetField,
-    getValues,
-    errors,
-  } = useSmallForm<keyof LoginValues>({ defaultValues: { email: initialEmail, password: '' } });
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
+  const { register, handleSubmit, setFocus, resetField, getValues, errors } = useSmallForm<keyof LoginValues>({
+    defaultValues: { email: initialEmail, password: '' },
+  });
+  const failed = useSubmitFailures(failures);
+  const server = useAnswerProblems<LoginField, FieldProblem>(
+    failed.answers,
+    Object.fromEntries(serverFieldErrors.map((field) => [field, 'required'])),
+  );
 
   useImperativeHandle(handle, () => ({
     focusField: (field) => {
@@ -76,26 +85,47 @@ export function LoginScreen({
     },
   }));
 
-  useEffect(() => {
-    for (const field of serverFieldErrors) setError(field, { type: 'server', message: 'required' });
-  }, [serverFieldErrors, setError]);
-
   const messageFor = (field: LoginField): string | undefined => {
-    const problem = errors[field]?.message;
+    const problem = errors[field]?.message ?? server.problemOf(field);
     if (problem === undefined || problem === '') return undefined;
     if (problem === 'invalid_email') return t('validation.enterValidEmail');
     return t('validation.enterField', { field: t(LOGIN_FIELD_NAMES[field]) });
   };
+  const noticeText = notice === null ? null : t(LOGIN_NOTICE_MESSAGES[notice]);
 
-  const submit = handleSubmit((values) => onSubmit({ username: values.email.trim(), password: values.password }));
+  // After a failed submit: the first field in error, else the emptied password the
+  // incorrect-credentials notice describes, else the notice (docs/decisions/0010).
+  useFailureReport(failed.key, () =>
+    firstFailure(
+      form.current,
+      [
+        ['email', messageFor('email')],
+        ['password', messageFor('password')],
+      ],
+      noticeText === null
+        ? null
+        : {
+            element: notice === 'invalid_credentials' ? form.current?.elements.namedItem('password') as HTMLElement | null : noticeElement.current,
+            message: noticeText,
+          },
+    ),
+  );
+
+  const submit = handleSubmit(
+    (values) => onSubmit({ username: values.email.trim(), password: values.password }),
+    failed.refused,
+  );
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.login.title')}</ScreenTitle>
-      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
-        {notice !== null && (
-          <Notice variant="error" id={noticeId}>
-            {t(LOGIN_NOTICE_MESSAGES[notice])}
+      <ScreenTitle id={titleId} className={styles.title}>
+        {t('signIn.login.title')}
+      </ScreenTitle>
+      {onBackToList && <BackToListButton onClick={onBackToList}>{t('signIn.login.backToAccounts')}</BackToListButton>}
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+        {noticeText !== null && (
+          <Notice variant="error" id={noticeId} ref={noticeElement} focusable>
+            {noticeText}
           </Notice>
         )}
         <TextField
@@ -108,7 +138,7 @@ export function LoginScreen({
           spellCheck={false}
           required
           error={messageFor('email')}
-          {...register('email', { validate: validateEmail })}
+          {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
         />
         <PasswordField
           label={t('signIn.login.password')}
@@ -116,7 +146,7 @@ export function LoginScreen({
           required
           error={messageFor('password')}
           aria-describedby={notice === 'invalid_credentials' ? noticeId : undefined}
-          {...register('password', { validate: validatePassword })}
+          {...register('password', { validate: validatePassword, onChange: () => server.edited('password') })}
         />
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(getValues('email').trim())}>
           {t('signIn.login.forgotPassword')}

@@ -25,11 +25,16 @@ export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPass
   return (
     <>
       {notice !== null && notice !== 'restricted' && (
-        <Notice variant={notice === 'cancelled' ? 'info' : 'error'} data-testid="passkey-notice">
+        // The passkey button keeps focus: the outcome is announced (a cancelled prompt politely).
+        <Notice variant={notice === 'cancelled' ? 'info' : 'error'} data-testid="passkey-notice" announce>
           {t(PASSKEY_NOTICE_MESSAGES[notice])}
         </Notice>
       )}
-      {deviceOffer && notice === null && <Notice variant="info">{t('signIn.login.deviceOffer')}</Notice>}
+      {deviceOffer && notice === null && (
+        <Notice variant="info" announce>
+          {t('signIn.login.deviceOffer')}
+        </Notice>
+      )}
       <Button
         variant="outlined"
         rounded

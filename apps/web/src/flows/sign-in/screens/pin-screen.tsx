@@ -1,13 +1,13 @@
-import { Suspense, lazy, useEffect, useId, useImperativeHandle, useState } from 'react';
+import { Suspense, lazy, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { showsRemainingAttempts } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PinField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
 import type { PinAttempts, PinProblem, PinVariant } from '../sign-in.machine';
 import { PIN_PROBLEM_MESSAGES } from '../sign-in.messages';
-import { ScreenTitle } from './screen-title';
 import styles from './screens.module.css';
 
 // Base UI's checkbox: loaded with the PIN form, never in the first view.
@@ -23,36 +23,43 @@ export interface PinScreenProps {
   /** Null until the attempts have been read. */
   attempts: PinAttempts | null;
   submitting: boolean;
+  /** The last answer's problem; shown until the code is edited. */
   problem: PinProblem | null;
-  /** Changes with every failed submit, so the same message shows again. */
-  failures: number;
+  /** Counts failed submits: each is reported once (focus or announcement), the same message too. */
+  failures?: number;
   onSubmit: (pin: string, rememberDevice: boolean) => void;
   handle?: Ref<FormHandle>;
 }
 
-/** The remaining-attempts notice (spec section 9): only once the silent attempts are used up. */
+/** The remaining-attempts notice (spec section 9): only once the silent attempts are used up; a status, announced politely. */
 export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | null }) {
   const t = useT();
   if (attempts === null) return null;
   const info = { pin_code_remaining_attempts: attempts.remaining, pin_code_remaining_silent_attempts: attempts.silentRemaining };
   if (!showsRemainingAttempts(info)) return null;
-  return <Notice variant="info">{t('signIn.pin.remainingAttempts', { count: attempts.remaining })}</Notice>;
+  return (
+    <Notice variant="info" announce>
+      {t('signIn.pin.remainingAttempts', { count: attempts.remaining })}
+    </Notice>
+  );
 }
 
 /** The PIN code form, first sign-in or periodic recheck (spec section 2). */
-export function PinScreen({ email, variant, attempts, submitting, problem, failures, onSubmit, handle }: PinScreenProps) {
+export function PinScreen({ email, variant, attempts, submitting, problem, failures = 0, onSubmit, handle }: PinScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [rememberDevice, setRememberDevice] = useState(false);
   const {
     register,
     handleSubmit,
-    setError,
     setFocus,
     resetField,
     formState: { errors },
-  } = useForm<PinValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { pin: '' }, shouldFocusError: true });
+  } = useForm<PinValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { pin: '' }, shouldFocusError: false });
+  const failed = useSubmitFailures(failures);
+  const server = useAnswerProblems<'pin', PinProblem>(failed.answers, { pin: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
     focusField: (field) => {
@@ -63,19 +70,19 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
     },
   }));
 
-  useEffect(() => {
-    if (problem !== null) setError('pin', { type: 'server', message: problem });
-  }, [problem, failures, setError]);
-
-  const code = errors.pin?.message;
+  const code = errors.pin?.message ?? server.problemOf('pin');
   const pinError = code === 'invalid' || code === 'required' ? t(PIN_PROBLEM_MESSAGES[code]) : undefined;
+  // A wrong or missing code: focus on the field it describes, or announced when focus is there already (docs/decisions/0010).
+  useFailureReport(failed.key, () => firstFailure(form.current, [['pin', pinError]]));
   const offersRememberDevice = variant === 'signIn';
-  const submit = handleSubmit((values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice));
+  const submit = handleSubmit((values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice), failed.refused);
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}</ScreenTitle>
-      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.pin.pageTitle')}>
+        {t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}
+      </ScreenTitle>
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
         <p id={descriptionId} className={styles.text}>
           {t('signIn.pin.description', { email })}
         </p>
@@ -84,7 +91,10 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
           label={t('signIn.pin.label')}
           required
           error={pinError}
-          {...register('pin', { validate: (value) => (value.trim().length > 0 ? true : 'required') })}
+          {...register('pin', {
+            validate: (value) => (value.trim().length > 0 ? true : 'required'),
+            onChange: () => server.edited('pin'),
+          })}
         />
         {offersRememberDevice && (
           <Suspense fallback={<div className={styles.checkboxPlaceholder} />}>

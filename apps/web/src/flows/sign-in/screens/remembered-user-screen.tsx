@@ -1,14 +1,16 @@
-import { useEffect, useId, useImperativeHandle } from 'react';
+import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import type { DeviceUser, LoginBody } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useSmallForm } from '../../../shared/form/use-small-form';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TruncatedText } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
 import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES, REMEMBERED_INCORRECT_PASSWORD } from '../sign-in.messages';
+import { BackToListButton } from './back-to-list-button';
+import { validatePassword } from './login-screen';
 import { PasskeyPart } from './passkey-part';
-import { ScreenTitle } from './screen-title';
 import styles from './screens.module.css';
 
 interface PasswordValues {
@@ -20,6 +22,8 @@ export interface RememberedUserScreenProps {
   submitting: boolean;
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
+  /** Counts the failed answers: each is reported once (focus or announcement). */
+  failures?: number;
   onSubmit: (body: LoginBody) => void;
   /** Back to the list of remembered accounts. */
   onBack: () => void;
@@ -36,6 +40,7 @@ export function RememberedUserScreen({
   submitting,
   notice,
   serverFieldErrors,
+  failures = 0,
   onSubmit,
   onBack,
   onForgotPassword,
@@ -47,14 +52,14 @@ export function RememberedUserScreen({
   const t = useT();
   const titleId = useId();
   const noticeId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    resetField,
-    errors,
-  } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
+  const { register, handleSubmit, setFocus, resetField, errors } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
+  const failed = useSubmitFailures(failures);
+  // Spec section 5: invalid credentials are a message on the password field here.
+  const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failed.answers, {
+    password: notice === 'invalid_credentials' ? 'incorrect' : serverFieldErrors.includes('password') ? 'required' : undefined,
+  });
 
   useImperativeHandle(handle, () => ({
     focusField: (field) => {
@@ -65,13 +70,7 @@ export function RememberedUserScreen({
     },
   }));
 
-  // Spec section 5: invalid credentials show a message on the password field.
-  useEffect(() => {
-    if (notice === 'invalid_credentials') setError('password', { type: 'server', message: 'incorrect' });
-    else if (serverFieldErrors.includes('password')) setError('password', { type: 'server', message: 'required' });
-  }, [notice, serverFieldErrors, setError]);
-
-  const problem = errors.password?.message;
+  const problem = errors.password?.message ?? server.problemOf('password');
   const passwordError =
     problem === undefined || problem === ''
       ? undefined
@@ -79,24 +78,25 @@ export function RememberedUserScreen({
         ? t(REMEMBERED_INCORRECT_PASSWORD)
         : t('validation.enterField', { field: t(LOGIN_FIELD_NAMES.password) });
 
-  const submit = handleSubmit((values) => onSubmit({ username: user.email, password: values.password }));
-  const formNotice = notice !== null && notice !== 'invalid_credentials' ? notice : null;
+  const formNotice = notice !== null && notice !== 'invalid_credentials' ? t(LOGIN_NOTICE_MESSAGES[notice]) : null;
+  // After a failed submit: the password when it shows a message, else the notice (docs/decisions/0010).
+  useFailureReport(failed.key, () =>
+    firstFailure(form.current, [['password', passwordError]], formNotice === null ? null : { element: noticeElement.current, message: formNotice }),
+  );
+  const submit = handleSubmit((values) => onSubmit({ username: user.email, password: values.password }), failed.refused);
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.rememberedForm.title')}</ScreenTitle>
-      <button type="button" className={styles.backButton} onClick={onBack} aria-label={t('signIn.rememberedForm.back', { email: user.email })}>
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20v-2Z" />
-        </svg>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.rememberedForm.pageTitle')}>{t('signIn.rememberedForm.title')}</ScreenTitle>
+      <BackToListButton onClick={onBack} label={t('signIn.rememberedForm.back', { email: user.email })}>
         <TruncatedText>{user.email}</TruncatedText>
-      </button>
-      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+      </BackToListButton>
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
         {/* Password managers pair the password with this account. */}
         <input className={styles.hiddenUsername} type="email" name="username" autoComplete="username" value={user.email} readOnly tabIndex={-1} aria-hidden="true" />
         {formNotice !== null && (
-          <Notice variant="error" id={noticeId}>
-            {t(LOGIN_NOTICE_MESSAGES[formNotice])}
+          <Notice variant="error" id={noticeId} ref={noticeElement} focusable>
+            {formNotice}
           </Notice>
         )}
         <PasswordField
@@ -105,7 +105,7 @@ export function RememberedUserScreen({
           autoComplete="current-password webauthn"
           required
           error={passwordError}
-          {...register('password', { validate: (value) => (value.length > 0 ? true : 'required') })}
+          {...register('password', { validate: validatePassword, onChange: () => server.edited('password') })}
         />
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(user.email)}>
           {t('signIn.login.forgotPassword')}

@@ -3,7 +3,7 @@ import type { DeviceUser } from '@gatehouse/contract';
 import { REMEMBERED_USERS_SHOWN } from '@gatehouse/contract';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, TruncatedText } from '../../../shared/ui';
-import { ScreenTitle } from './screen-title';
+import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 
 // Base UI's menu: loaded when the list is shown, never in the first view.
@@ -31,7 +31,7 @@ export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onU
   const shown = users.slice(0, REMEMBERED_USERS_SHOWN);
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.remembered.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.remembered.pageTitle')}>{t('signIn.remembered.title')}</ScreenTitle>
       <div className={styles.listArea}>
         <ul className={styles.list} aria-labelledby={titleId}>
           {shown.map((user) => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useT } from '../../../shared/i18n';
 import { Button, Card } from '../../../shared/ui';
-import { ScreenTitle } from './screen-title';
+import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 
 /** The reset-password confirmation (spec section 2): the link is on its way; back to sign-in. */
@@ -10,7 +10,7 @@ export function ResetSentScreen({ onSignIn }: { onSignIn: () => void }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId}>{t('signIn.resetSent.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.resetSent.pageTitle')}>{t('signIn.resetSent.title')}</ScreenTitle>
       <p className={styles.text}>{t('signIn.resetSent.body')}</p>
       <div className={styles.stack}>
         <Button variant="filled" rounded fullWidth onClick={onSignIn}>

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from './snackbar-provider';
+import { announced, expectAnnounced } from '../../testing/test-utils';
+import { IntlWrapper } from '../test-intl';
+import { SNACKBAR_CLEARANCE_PROPERTY, SnackbarProvider } from './snackbar-provider';
 import { useSnackbar } from './use-snackbar';
 import type { SnackbarTimers } from './snackbar-provider';
 import type { SnackbarOptions } from './snackbar-store';
@@ -68,18 +70,30 @@ function setup(onAction?: () => void) {
   clock = manualTimers();
   const user = userEvent.setup();
   render(
-    <SnackbarProvider timers={clock.timers}>
-      <Harness onAction={onAction} />
-    </SnackbarProvider>,
+    <IntlWrapper>
+      <SnackbarProvider timers={clock.timers}>
+        <Harness onAction={onAction} />
+      </SnackbarProvider>
+    </IntlWrapper>,
   );
   return user;
 }
 
 describe('SnackbarProvider', () => {
-  it('announces the message in a polite status region', async () => {
+  it("announces the message once in the page's polite live region; the snackbar itself is no live region", async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Show first' }));
-    expect(screen.getByRole('status').textContent).toBe('First message');
+    await expectAnnounced('First message', 'polite');
+    expect(screen.getByText('First message').closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    expect(announced('assertive')).toBe('');
+  });
+
+  it('keeps the page bottom free while it is shown, so the footer can be scrolled clear of it', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Show first' }));
+    expect(document.documentElement.style.getPropertyValue(SNACKBAR_CLEARANCE_PROPERTY)).toMatch(/^\d+px$/);
+    await user.click(screen.getByRole('button', { name: 'Hide first' }));
+    expect(document.documentElement.style.getPropertyValue(SNACKBAR_CLEARANCE_PROPERTY)).toBe('');
   });
 
   it('shows one snackbar at a time: a new one replaces the active one', async () => {
@@ -157,11 +171,11 @@ describe('SnackbarProvider', () => {
     expect(screen.queryByText('Network problem')).toBeNull();
   });
 
-  it('announces an error snackbar assertively with role alert', async () => {
+  it("announces an error snackbar in the page's assertive live region", async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Show error' }));
-    expect(screen.getByRole('alert').textContent).toBe('Sign-in failed');
-    expect(screen.getByRole('status').textContent).toBe('');
+    await expectAnnounced('Sign-in failed', 'assertive');
+    expect(announced('polite')).toBe('');
   });
 
   it('returns focus to where it came from when the snackbar with focus is hidden', async () => {

@@ -1,0 +1,73 @@
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
+import { A11yContext } from './a11y-context';
+import type { A11yApi, Politeness } from './a11y-context';
+import { mayMoveFocusToScreen } from './focus-rules';
+
+/** The region is emptied first, then filled: the same message twice is announced twice. */
+export const ANNOUNCE_DELAY_MS = 100;
+/** A message leaves its region after a while, so a stale one is not found when reading the page later. */
+export const ANNOUNCEMENT_CLEAR_MS = 15_000;
+/** On a region while a message waits its ANNOUNCE_DELAY_MS to be said. */
+const PENDING_ATTRIBUTE = 'data-pending';
+
+/**
+ * The page's one polite and one assertive live region, the focus rule for new screens, and
+ * the document title (docs/decisions/0010-focus-and-announcements.md). Inside I18nProvider.
+ */
+export function A11yProvider({ children }: { children: ReactNode }) {
+  const t = useT();
+  const format = useRef(t);
+  useLayoutEffect(() => {
+    format.current = t;
+  }, [t]);
+  const polite = useRef<HTMLDivElement>(null);
+  const assertive = useRef<HTMLDivElement>(null);
+  const firstScreen = useRef<HTMLElement | null>(null);
+
+  const api = useMemo<A11yApi>(() => {
+    const timers: Record<Politeness, ReturnType<typeof setTimeout> | undefined> = { polite: undefined, assertive: undefined };
+    const titles: { frame: string | null; screen: string | null } = { frame: null, screen: null };
+    return {
+      announce(message, politeness) {
+        const region = (politeness === 'assertive' ? assertive : polite).current;
+        if (region === null || message.trim() === '') return;
+        clearTimeout(timers[politeness]);
+        region.textContent = '';
+        // Marks the message on its way (a test waits for it to be said rather than for a time).
+        region.setAttribute(PENDING_ATTRIBUTE, '');
+        timers[politeness] = setTimeout(() => {
+          region.textContent = message;
+          region.removeAttribute(PENDING_ATTRIBUTE);
+          timers[politeness] = setTimeout(() => {
+            region.textContent = '';
+          }, ANNOUNCEMENT_CLEAR_MS);
+        }, ANNOUNCE_DELAY_MS);
+      },
+      screenShown(heading) {
+        // The page's first screen: the page has just loaded, the person starts at its top.
+        // (React's development double effects report the same heading twice.)
+        if (firstScreen.current === null || firstScreen.current === heading) {
+          firstScreen.current = heading;
+          return;
+        }
+        if (mayMoveFocusToScreen(document.activeElement)) heading.focus();
+      },
+      setTitle(owner, title) {
+        titles[owner] = title;
+        const frame = titles.frame ?? format.current('app.title');
+        document.title = titles.screen === null ? frame : format.current('app.pageTitle', { screen: titles.screen, app: frame });
+      },
+    };
+  }, []);
+
+  return (
+    <A11yContext value={api}>
+      {children}
+      {/* Both regions are there from the start: a region that appears with its text is not announced reliably. */}
+      <div ref={polite} className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-announcer="polite" />
+      <div ref={assertive} className="visually-hidden" role="alert" aria-live="assertive" aria-atomic="true" data-announcer="assertive" />
+    </A11yContext>
+  );
+}

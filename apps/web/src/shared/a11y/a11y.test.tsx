@@ -1,0 +1,370 @@
+import { useRef, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { announced, expectAnnounced } from '../testing/test-utils';
+import { IntlWrapper } from '../ui/test-intl';
+import { Notice } from '../ui/notice';
+import { ScreenTitle } from './screen-title';
+import { mayMoveFocusToScreen } from './focus-rules';
+import { useA11y } from './a11y-context';
+import { firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from './use-failure-report';
+
+/** A person's pace (user-event's delay between keys). */
+const typist = () => userEvent.setup({ delay: 20 });
+
+/** Two screens of a page inside <main>; the field re-renders the screen on every key. */
+function Page({ extra }: { extra?: React.ReactNode }) {
+  const [screenName, setScreen] = useState<'first' | 'second' | 'third'>('first');
+  const [value, setValue] = useState('');
+  return (
+    <main>
+      {screenName === 'first' && (
+        <section>
+          <ScreenTitle pageTitle="First">First screen</ScreenTitle>
+          <button type="button" onClick={() => setScreen('second')}>
+            Next
+          </button>
+        </section>
+      )}
+      {screenName === 'second' && (
+        <section>
+          <ScreenTitle pageTitle="Second">Second screen</ScreenTitle>
+          <label>
+            Code
+            <input value={value} onChange={(event) => setValue(event.target.value)} />
+          </label>
+          <p>{value.length} keys</p>
+          <button type="button" onClick={() => setScreen('third')}>
+            Next
+          </button>
+        </section>
+      )}
+      {screenName === 'third' && <ScreenTitle>Third screen</ScreenTitle>}
+      {extra}
+    </main>
+  );
+}
+
+function renderPage(extra?: React.ReactNode) {
+  return render(
+    <IntlWrapper>
+      <Page extra={extra} />
+    </IntlWrapper>,
+  );
+}
+
+describe('focus on screen changes (ScreenTitle)', () => {
+  it("leaves the page's first screen alone and gives each later screen's heading focus, once", async () => {
+    const user = typist();
+    renderPage();
+    expect(document.activeElement).toBe(document.body);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Second screen' }));
+  });
+
+  it('never takes focus back on a re-render: every key typed after the screen change stays', async () => {
+    const user = typist();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const field = screen.getByRole('textbox', { name: 'Code' });
+    await user.click(field);
+    // Each key re-renders the screen (its heading too).
+    await user.keyboard('ABCDE3');
+    expect(field).toHaveProperty('value', 'ABCDE3');
+    expect(document.activeElement).toBe(field);
+    expect(screen.getByText('6 keys')).toBeTruthy();
+  });
+
+  it('does not take focus from a text field the person is in, nor from outside the main part', async () => {
+    function Outside() {
+      const { screenShown } = useA11y();
+      const heading = useRef<HTMLHeadingElement>(null);
+      return (
+        <>
+          <h2 ref={heading} tabIndex={-1}>
+            Late heading
+          </h2>
+          <button type="button" onClick={() => heading.current && screenShown(heading.current)}>
+            Show late screen
+          </button>
+          <input aria-label="Elsewhere" />
+        </>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <main>
+          <ScreenTitle>First</ScreenTitle>
+          <Outside />
+        </main>
+        <footer>
+          <select aria-label="Language">
+            <option>sk</option>
+          </select>
+        </footer>
+      </IntlWrapper>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Elsewhere' });
+    await user.click(field);
+    act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
+    expect(document.activeElement).toBe(field);
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    await user.click(language);
+    act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
+    expect(document.activeElement).toBe(language);
+    // From a button of the page's main part it may move.
+    await user.click(screen.getByRole('button', { name: 'Show late screen' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Late heading' }));
+  });
+
+  it("moves from a snackbar's action (Skip, Activate): the new screen is its outcome", () => {
+    document.body.innerHTML = '<main><h1 tabindex="-1">Next</h1></main><div data-snackbar><button>Skip</button></div><div role="dialog"><button>OK</button></div>';
+    const [skip, ok] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+    expect(mayMoveFocusToScreen(skip ?? null)).toBe(true);
+    expect(mayMoveFocusToScreen(ok ?? null)).toBe(false);
+    document.body.innerHTML = '';
+  });
+
+  it('names the screen in the document title and gives the page its own back when it goes', async () => {
+    const user = typist();
+    renderPage();
+    expect(document.title).toBe('First – Sign in');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(document.title).toBe('Second – Sign in');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(document.title).toBe('Sign in');
+  });
+});
+
+/** Presses a button without moving focus to it (a click from code, as a late answer would). */
+function screenShownFrom(button: HTMLElement) {
+  button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+}
+
+describe('the live regions', () => {
+  it('are two, there from the start, and say a message in the region its kind asks for', async () => {
+    function Say() {
+      const { announce } = useA11y();
+      return (
+        <>
+          <button type="button" onClick={() => announce('Saved.', 'polite')}>
+            Status
+          </button>
+          <button type="button" onClick={() => announce('Entered code is incorrect', 'assertive')}>
+            Error
+          </button>
+        </>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <Say />
+      </IntlWrapper>,
+    );
+    expect(document.querySelectorAll('[aria-live="polite"][role="status"]')).toHaveLength(1);
+    expect(document.querySelectorAll('[aria-live="assertive"][role="alert"]')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await expectAnnounced('Saved.', 'polite');
+    expect(announced('assertive')).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Error' }));
+    await expectAnnounced('Entered code is incorrect', 'assertive');
+  });
+
+  it('say the same message again when it happens again (emptied, then filled)', async () => {
+    function Say() {
+      const { announce } = useA11y();
+      return (
+        <button type="button" onClick={() => announce('Wrong code', 'assertive')}>
+          Again
+        </button>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <Say />
+      </IntlWrapper>,
+    );
+    const region = document.querySelector('[data-announcer="assertive"]') as HTMLElement;
+    const texts: string[] = [];
+    const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    await user.click(screen.getByRole('button', { name: 'Again' }));
+    await expectAnnounced('Wrong code');
+    await user.click(screen.getByRole('button', { name: 'Again' }));
+    await waitFor(() => expect(texts.filter((text) => text === 'Wrong code')).toHaveLength(2));
+    expect(texts).toContain('');
+    observer.disconnect();
+  });
+});
+
+describe('a notice that announces itself (a status, or an action that failed)', () => {
+  it('is said once when it appears, not on re-renders, and again when its key changes', async () => {
+    function Status() {
+      const [renders, setRenders] = useState(0);
+      const [round, setRound] = useState(1);
+      return (
+        <>
+          <Notice variant="info" announce announceKey={round}>
+            You have 2 attempts left.
+          </Notice>
+          <button type="button" onClick={() => setRenders((n) => n + 1)}>
+            Re-render {renders}
+          </button>
+          <button type="button" onClick={() => setRound((n) => n + 1)}>
+            Again
+          </button>
+        </>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <Status />
+      </IntlWrapper>,
+    );
+    await expectAnnounced('You have 2 attempts left.', 'polite');
+    const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
+    const said: string[] = [];
+    new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, subtree: true, characterData: true });
+    await user.click(screen.getByRole('button', { name: /Re-render/ }));
+    await user.click(screen.getByRole('button', { name: /Re-render/ }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(said).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Again' }));
+    await waitFor(() => expect(said).toEqual(['You have 2 attempts left.']));
+    // Not a live region itself: the page's regions are the only ones.
+    expect(screen.getByText('You have 2 attempts left.').closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+  });
+});
+
+/** A one-field form that fails on the server or in its own check, the way the app's forms report it. */
+function OneField({ answers, serverProblem, notice }: { answers: number; serverProblem?: string; notice?: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
+  const [empty, setEmpty] = useState(false);
+  const failed = useSubmitFailures(answers);
+  const server = useAnswerProblems<'code', string>(failed.answers, { code: serverProblem });
+  const message = empty ? 'Enter code' : server.problemOf('code');
+  useFailureReport(failed.key, () =>
+    firstFailure(form.current, [['code', message]], notice === undefined ? null : { element: noticeElement.current, message: notice }),
+  );
+  return (
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = (form.current?.elements.namedItem('code') as HTMLInputElement).value;
+        setEmpty(value === '');
+        if (value === '') failed.refused();
+      }}
+    >
+      {notice !== undefined && (
+        <Notice variant="error" ref={noticeElement} focusable>
+          {notice}
+        </Notice>
+      )}
+      <input name="code" aria-label="Code" aria-invalid={message ? true : undefined} aria-describedby="code-error" onChange={() => server.edited('code')} />
+      {message && <p id="code-error">{message}</p>}
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('reporting a failed submit (useFailureReport)', () => {
+  it('moves focus to the field in error, which says why, and announces nothing', async () => {
+    const user = typist();
+    const { rerender } = render(
+      <IntlWrapper>
+        <OneField answers={0} />
+      </IntlWrapper>,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'ZZZZZZ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    rerender(
+      <IntlWrapper>
+        <OneField answers={1} serverProblem="Entered code is incorrect" />
+      </IntlWrapper>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(announced('assertive')).toBe('');
+  });
+
+  it('announces the message when the person is in that field already (Enter), and keeps every key typed after', async () => {
+    const user = typist();
+    const { rerender } = render(
+      <IntlWrapper>
+        <OneField answers={0} />
+      </IntlWrapper>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Code' });
+    await user.type(field, 'ZZZZZZ{Enter}');
+    rerender(
+      <IntlWrapper>
+        <OneField answers={1} serverProblem="Entered code is incorrect" />
+      </IntlWrapper>,
+    );
+    await expectAnnounced('Entered code is incorrect');
+    // The message goes once the field is edited; the answer is not reported again.
+    await user.clear(field);
+    await user.type(field, 'ABCDE3');
+    expect(field).toHaveProperty('value', 'ABCDE3');
+    expect(document.activeElement).toBe(field);
+    expect(screen.queryByText('Entered code is incorrect')).toBeNull();
+  });
+
+  it("reports the form's own refusal the same way, each time", async () => {
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <OneField answers={0} />
+      </IntlWrapper>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
+    await user.keyboard('{Enter}');
+    await expectAnnounced('Enter code');
+  });
+
+  it('moves focus to the notice (the error summary), unless the person is typing: then it is announced', async () => {
+    const user = typist();
+    const { rerender } = render(
+      <IntlWrapper>
+        <OneField answers={0} />
+      </IntlWrapper>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Code' });
+    await user.type(field, 'A');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    rerender(
+      <IntlWrapper>
+        <OneField answers={1} notice="Sending is temporarily unavailable." />
+      </IntlWrapper>,
+    );
+    expect(document.activeElement).toBe(screen.getByText('Sending is temporarily unavailable.').closest('[tabindex="-1"]'));
+    await user.click(field);
+    await user.keyboard('{Enter}');
+    rerender(
+      <IntlWrapper>
+        <OneField answers={2} notice="Sending is temporarily unavailable." />
+      </IntlWrapper>,
+    );
+    expect(document.activeElement).toBe(field);
+    await expectAnnounced('Sending is temporarily unavailable.');
+  });
+
+  it('announces a message a form appears with (a new screen: its heading has focus)', async () => {
+    render(
+      <IntlWrapper>
+        <OneField answers={3} notice="Signing in has failed. Try again." />
+      </IntlWrapper>,
+    );
+    await expectAnnounced('Signing in has failed. Try again.');
+    expect(document.activeElement).toBe(document.body);
+  });
+});

@@ -1,0 +1,901 @@
+// Every failure reason of every call the app makes is told to the person, exactly once: by focus
+// on what describes it (the field in error, the form's notice, the new screen's heading) or by the
+// page's assertive live region (docs/decisions/0010-focus-and-announcements.md). The real app runs
+// in Chromium; only the answer of the call under test is replaced (page.route), so every reason
+// the contract lists can be given, also those the reference server only gives when it breaks.
+import IntlMessageFormat from 'intl-messageformat';
+import type { Page, Route } from '@playwright/test';
+import { ENDPOINTS } from '@gatehouse/contract';
+import { catalogue, expect, expectNoAxeViolations, test, type Locale } from '../fixtures.ts';
+import { announcements, expectScreen, expectToldOnce, recordAnnouncements, shown } from '../people.ts';
+
+type Answer = { json: unknown; status?: number; headers?: Record<string, string> } | 'no answer';
+
+/** How the person learns of the failure. */
+type Outcome =
+  /** A message on the form: focus on the field or notice that shows it, or said by the assertive region. */
+  | { told: string; values?: Record<string, unknown> }
+  /** A screen of its own (blocked, disabled, expired link, error page): its heading takes focus. */
+  | { screen: string; shows?: string; values?: Record<string, unknown> }
+  /** The page's first screen (the link just opened): the document title names it. */
+  | { pageTitle: string; heading: string }
+  /** The answer to a submit sends the person back to the sign-in form, which says why. */
+  | { backToSignIn: string }
+  /** Nothing went wrong for the person (they are signed in, or leaving anyway); why, for the reader. */
+  | { quiet: string };
+
+interface Case {
+  call: string;
+  reason: string;
+  answer: Answer;
+  /** Where the call is made: sets up the page and makes the call, with the answer given. */
+  at: Starter;
+  outcome: Outcome;
+  /** The page's language when it cannot be the person's: without user info the app speaks Slovak, its fallback. */
+  lang?: Locale;
+}
+
+const failed = (reason: string, extra: Record<string, unknown> = {}): Answer => ({
+  json: { status: 'failed', reasons: [reason], ...extra },
+});
+const json = (body: unknown): Answer => ({ json: body });
+
+function fulfil(route: Route, answer: Answer) {
+  if (answer === 'no answer') return route.abort('connectionreset');
+  return route.fulfill({ status: answer.status ?? 200, json: answer.json, headers: answer.headers });
+}
+
+/** Answers `method path` with `answer` (once per call). */
+async function answerCall(page: Page, method: string, path: string, answer: Answer) {
+  await page.route(`**${path}*`, (route) =>
+    route.request().method() === method ? fulfil(route, answer) : route.fallback(),
+  );
+}
+
+const t = (lang: Locale, id: string, values: Record<string, unknown> = {}) => {
+  const source = catalogue(lang)[id];
+  if (source === undefined) throw new Error(`no message ${id}`);
+  return String(new IntlMessageFormat(source, lang).format(values as Record<string, string>));
+};
+
+const ACCOUNT = { email: 'jana.novakova@example.test', password: 'Secret-1234' };
+const PIN_STEP = json({ status: 'requested_pin_code', email: ACCOUNT.email });
+const ATTEMPTS = json({ status: 'ok', pin_code_remaining_attempts: 5, pin_code_remaining_silent_attempts: 2 });
+const TOKEN_OK = json({ status: 'ok' });
+const GET_OPTIONS = json({
+  status: 'ok',
+  getStructure: {
+    challenge: 'Y2hhbGxlbmdl',
+    timeout: 60000,
+    relyingPartyId: 'localhost',
+    userVerification: 'required',
+    allowCredentials: [],
+  },
+  timeout: 300,
+});
+
+/**
+ * WebAuthn at the browser's boundary: a modal request resolves with an assertion or attestation
+ * (what an authenticator would give), a conditional one waits. Everything above runs for real.
+ */
+async function fakeAuthenticator(page: Page) {
+  await page.addInitScript(() => {
+    const bytes = (value: string) => new TextEncoder().encode(value).buffer;
+    const credential = (response: Record<string, unknown>) => ({
+      id: 'Y3JlZC0x',
+      rawId: bytes('cred-1'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response,
+      getClientExtensionResults: () => ({}),
+      toJSON: undefined,
+    });
+    const pending = (signal?: AbortSignal | null) =>
+      new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    Object.defineProperty(navigator, 'credentials', {
+      value: {
+        get: (options: CredentialRequestOptions) =>
+          options.mediation === 'conditional'
+            ? pending(options.signal)
+            : Promise.resolve(
+                credential({
+                  clientDataJSON: bytes('client-data'),
+                  authenticatorData: bytes('auth-data'),
+                  signature: bytes('signature'),
+                  userHandle: bytes('user'),
+                }),
+              ),
+        create: () =>
+          Promise.resolve(
+            credential({
+              clientDataJSON: bytes('client-data'),
+              attestationObject: bytes('attestation'),
+              getTransports: () => ['internal'],
+              getPublicKey: () => bytes('public-key'),
+              getPublicKeyAlgorithm: () => -7,
+              getAuthenticatorData: () => bytes('auth-data'),
+            }),
+          ),
+      },
+    });
+  });
+}
+
+type Starter = (page: Page, lang: Locale, answer: Answer) => Promise<void>;
+
+async function fillLogin(page: Page, lang: Locale) {
+  await page.getByLabel(t(lang, 'signIn.login.email'), { exact: true }).fill(ACCOUNT.email);
+  await page.getByLabel(t(lang, 'signIn.login.password'), { exact: true }).fill(ACCOUNT.password);
+}
+
+const login: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'POST', '/api/user/login', answer);
+  await page.goto('/signin/');
+  await fillLogin(page, lang);
+  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+};
+
+async function toPin(page: Page, lang: Locale, step: Answer = PIN_STEP) {
+  await answerCall(page, 'POST', '/api/user/login', step);
+  await page.goto('/signin/');
+  await fillLogin(page, lang);
+  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+  await expectScreen(
+    page,
+    t(
+      lang,
+      step !== 'no answer' && (step.json as { status: string }).status === 'requested_pin_code'
+        ? 'signIn.pin.title'
+        : 'signIn.pin.recheckTitle',
+    ),
+  );
+}
+
+const pinSubmit: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/user/pincode', ATTEMPTS);
+  await answerCall(page, 'POST', '/api/user/pincode', answer);
+  await toPin(page, lang);
+  await page.getByLabel(t(lang, 'signIn.pin.label'), { exact: true }).fill('ABC234');
+  await page.getByRole('button', { name: t(lang, 'signIn.pin.submit'), exact: true }).click();
+};
+
+const pinAttempts: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/user/pincode', answer);
+  await answerCall(page, 'POST', '/api/user/login', PIN_STEP);
+  await page.goto('/signin/');
+  await fillLogin(page, lang);
+  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+};
+
+const pinSkip: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/user/pincode', ATTEMPTS);
+  await answerCall(page, 'POST', '/api/user/pincode/skip', answer);
+  await toPin(page, lang, json({ status: 'pin_code_recheck_required', email: ACCOUNT.email }));
+  await page.getByRole('button', { name: t(lang, 'signIn.snackbar.recheckSkip.action') }).click();
+};
+
+const forgot: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'POST', '/api/user/forgotpassword', answer);
+  await page.goto('/signin/');
+  await page.getByRole('button', { name: t(lang, 'signIn.login.forgotPassword') }).click();
+  await page.getByLabel(t(lang, 'signIn.forgot.email'), { exact: true }).fill(ACCOUNT.email);
+  await page.getByRole('button', { name: t(lang, 'signIn.forgot.submit') }).click();
+};
+
+const tokenInfo =
+  (route: 'reset-password' | 'accept-invitation'): Starter =>
+  async (page, _lang, answer) => {
+    await answerCall(page, 'GET', '/api/token/info', answer);
+    await page.goto(`/signin/${route}?token=t0k3n`);
+  };
+
+const setPassword =
+  (route: 'reset-password' | 'accept-invitation'): Starter =>
+  async (page, lang, answer) => {
+    await answerCall(page, 'GET', '/api/token/info', TOKEN_OK);
+    await answerCall(
+      page,
+      'POST',
+      route === 'reset-password' ? '/api/user/resetpassword' : '/api/user/register',
+      answer,
+    );
+    await page.goto(`/signin/${route}?token=t0k3n`);
+    if (route === 'accept-invitation')
+      await page.getByRole('button', { name: t(lang, 'registration.welcome.continue') }).click();
+    await page.getByLabel(t(lang, 'setPassword.password'), { exact: true }).fill('Fresh-Start-2026');
+    await page.getByLabel(t(lang, 'setPassword.password2'), { exact: true }).fill('Fresh-Start-2026');
+    await page
+      .getByRole('button', {
+        name: t(lang, route === 'reset-password' ? 'reset.submit' : 'registration.setPassword.submit'),
+      })
+      .click();
+  };
+
+const newToken =
+  (route: 'reset-password' | 'accept-invitation'): Starter =>
+  async (page, lang, answer) => {
+    const area = route === 'reset-password' ? 'reset' : 'registration';
+    await answerCall(page, 'POST', '/api/user/forgotpassword', answer);
+    await page.goto(`/signin/${route}`);
+    await page.getByRole('button', { name: t(lang, `${area}.expired.newToken`) }).click();
+    await page.getByLabel(t(lang, `${area}.newToken.email`), { exact: true }).fill(ACCOUNT.email);
+    await page.getByRole('button', { name: t(lang, `${area}.newToken.submit`) }).click();
+  };
+
+const passkeyOptions: Starter = async (page, lang, answer) => {
+  await fakeAuthenticator(page);
+  await answerCall(page, 'GET', '/api/webauthn/get', answer);
+  await page.goto('/signin/');
+  await page.getByRole('button', { name: t(lang, 'signIn.passkey.button') }).click();
+};
+
+const passkeySignIn: Starter = async (page, lang, answer) => {
+  await fakeAuthenticator(page);
+  await answerCall(page, 'GET', '/api/webauthn/get', GET_OPTIONS);
+  await answerCall(page, 'POST', '/api/webauthn/get', answer);
+  await page.goto('/signin/');
+  await page.getByRole('button', { name: t(lang, 'signIn.passkey.button') }).click();
+};
+
+/** Signed in after the PIN; the passkey offer follows. */
+async function toOffer(page: Page, lang: Locale) {
+  await fakeAuthenticator(page);
+  await answerCall(page, 'GET', '/api/webauthn/offer', json({ offerWebauthnRegistration: true }));
+  await answerCall(page, 'POST', '/api/user/login', json({ status: 'ok' }));
+  await page.goto('/signin/');
+  await fillLogin(page, lang);
+  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+  await expectScreen(page, t(lang, 'signIn.passkeyOffer.title'));
+}
+
+const offerCreateOptions: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/webauthn/create', answer);
+  await toOffer(page, lang);
+  await page.getByRole('button', { name: t(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
+};
+
+const offerCreate: Starter = async (page, lang, answer) => {
+  await answerCall(
+    page,
+    'GET',
+    '/api/webauthn/create',
+    json({
+      status: 'ok',
+      createStructure: {
+        challenge: 'Y2hhbGxlbmdl',
+        relyingPartyId: 'localhost',
+        relyingPartyName: 'Gatehouse',
+        userId: 'dXNlcg',
+        userName: ACCOUNT.email,
+        userDisplayName: 'Jana Nováková',
+        timeout: 60000,
+        attestation: 'none',
+        attestationFormats: [],
+        COSEAlgorithmIdentifiers: [-7],
+        requireResidentKey: true,
+        userVerification: 'required',
+        excludeCredentials: [],
+      },
+    }),
+  );
+  await answerCall(page, 'POST', '/api/webauthn/create', answer);
+  await toOffer(page, lang);
+  await page.getByRole('button', { name: t(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
+};
+
+const pairDevice: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'POST', '/api/user/newdevice', answer);
+  await setPassword('accept-invitation')(page, lang, json({ status: 'ok' }));
+  await expectScreen(page, t(lang, 'registration.pairDevice.title'));
+  await page.getByRole('button', { name: t(lang, 'registration.pairDevice.pair') }).click();
+};
+
+const removeRemembered: Starter = async (page, lang, answer) => {
+  const users = [{ userId: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
+  await answerCall(page, 'GET', '/api/device/userlist', json({ status: 'ok', users }));
+  await answerCall(page, 'DELETE', '/api/device/userlist', answer);
+  await page.goto('/signin/');
+  await page.getByRole('button', { name: t(lang, 'signIn.rememberedForm.back', { email: ACCOUNT.email }) }).click();
+  await page.getByRole('button', { name: t(lang, 'signIn.remembered.options', { name: 'Jana Nováková' }) }).click();
+  await page.getByRole('menuitem', { name: t(lang, 'signIn.remembered.remove') }).click();
+};
+
+const signOut: Starter = async (page, lang, answer) => {
+  await answerCall(
+    page,
+    'GET',
+    '/api/user/info',
+    json({
+      status: 'ok',
+      guest: false,
+      language: lang,
+      user: { id: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková' },
+    }),
+  );
+  await answerCall(page, 'POST', '/api/user/logout', answer);
+  await page.goto('/');
+  await page.getByRole('button', { name: t(lang, 'legacy.signOut') }).click();
+};
+
+const startUp =
+  (method: string, path: string): Starter =>
+  async (page, _lang, answer) => {
+    await answerCall(page, method, path, answer);
+    await page.goto('/signin/');
+  };
+
+const ERROR_PAGE: Outcome = { screen: 'app.error.internal.title', shows: 'app.error.internal.message' };
+const ERROR_AT_LOAD: Outcome = { pageTitle: 'app.error.pageTitle', heading: 'app.error.internal.title' };
+const QUIET_SIGNED_IN =
+  'the person is signed in already: the sign-in goes on (at worst no trusted device, no offer next time)';
+
+const CASES: Case[] = [
+  // POST /api/user/login
+  {
+    call: 'login',
+    reason: 'username_required',
+    answer: failed('username_required'),
+    at: login,
+    outcome: { told: 'validation.enterField', values: { field: 'field.email' } },
+  },
+  {
+    call: 'login',
+    reason: 'password_required',
+    answer: failed('password_required'),
+    at: login,
+    outcome: { told: 'validation.enterField', values: { field: 'field.password' } },
+  },
+  {
+    call: 'login',
+    reason: 'credentials_required',
+    answer: failed('credentials_required'),
+    at: login,
+    outcome: { told: 'signIn.notice.generic' },
+  },
+  {
+    call: 'login',
+    reason: 'invalid_credentials',
+    answer: failed('invalid_credentials'),
+    at: login,
+    outcome: { told: 'signIn.notice.invalidCredentials' },
+  },
+  {
+    call: 'login',
+    reason: 'account_disabled',
+    answer: failed('account_disabled', { email: ACCOUNT.email }),
+    at: login,
+    outcome: { screen: 'signIn.disabled.title', shows: 'signIn.disabled.body', values: { email: ACCOUNT.email } },
+  },
+  {
+    call: 'login',
+    reason: 'email_not_verified',
+    answer: failed('email_not_verified', { email: ACCOUNT.email }),
+    at: login,
+    outcome: { told: 'signIn.notice.emailNotVerified' },
+  },
+  {
+    call: 'login',
+    reason: 'blocked',
+    answer: failed('blocked', { email: ACCOUNT.email }),
+    at: login,
+    outcome: { screen: 'signIn.blocked.title', shows: 'signIn.blocked.pinBody' },
+  },
+  {
+    call: 'login',
+    reason: 'pin_code_mail_failed',
+    answer: failed('pin_code_mail_failed'),
+    at: login,
+    outcome: { told: 'signIn.snackbar.pinMailFailed' },
+  },
+  { call: 'login', reason: 'app_error', answer: failed('app_error'), at: login, outcome: ERROR_PAGE },
+  {
+    call: 'login',
+    reason: 'bot_check_failed',
+    answer: failed('bot_check_failed'),
+    at: login,
+    outcome: { told: 'signIn.notice.botCheckFailed' },
+  },
+  {
+    call: 'login',
+    reason: '(no answer)',
+    answer: 'no answer',
+    at: login,
+    outcome: { told: 'signIn.notice.serverError' },
+  },
+  {
+    call: 'login',
+    reason: '(HTTP 408)',
+    answer: { status: 408, json: { status: 'failed', reasons: [] } },
+    at: login,
+    outcome: { told: 'app.snackbar.network' },
+  },
+  {
+    call: 'login',
+    reason: '(HTTP 429)',
+    answer: {
+      status: 429,
+      json: { status: 'failed', reasons: ['too_many_requests'] },
+      headers: { 'Retry-After': '42' },
+    },
+    at: login,
+    outcome: { told: 'app.snackbar.tooManyRequests.seconds', values: { seconds: 42 } },
+  },
+  {
+    call: 'login',
+    reason: '(HTTP 503)',
+    answer: { status: 503, json: { status: 'failed', reasons: ['service_busy'] } },
+    at: login,
+    outcome: ERROR_PAGE,
+  },
+  // GET /api/user/pincode (the attempts, read when the PIN form opens)
+  {
+    call: 'pinAttempts',
+    reason: 'credentials_required',
+    // The attempts answer always carries the counts (the contract's schema).
+    answer: failed('credentials_required', { pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
+    at: pinAttempts,
+    outcome: { backToSignIn: 'signIn.notice.generic' },
+  },
+  { call: 'pinAttempts', reason: 'app_error', answer: failed('app_error'), at: pinAttempts, outcome: ERROR_PAGE },
+  // POST /api/user/pincode
+  {
+    call: 'pinSubmit',
+    reason: 'pin_code_required',
+    answer: failed('pin_code_required'),
+    at: pinSubmit,
+    outcome: { told: 'validation.enterCode' },
+  },
+  {
+    call: 'pinSubmit',
+    reason: 'missing_pin_code',
+    answer: failed('missing_pin_code'),
+    at: pinSubmit,
+    outcome: { told: 'signIn.pin.invalid' },
+  },
+  {
+    call: 'pinSubmit',
+    reason: 'wrong_pin_code',
+    answer: failed('wrong_pin_code'),
+    at: pinSubmit,
+    outcome: { told: 'signIn.pin.invalid' },
+  },
+  {
+    call: 'pinSubmit',
+    reason: 'credentials_required',
+    answer: failed('credentials_required'),
+    at: pinSubmit,
+    outcome: { backToSignIn: 'signIn.notice.generic' },
+  },
+  {
+    call: 'pinSubmit',
+    reason: 'blocked',
+    answer: failed('blocked'),
+    at: pinSubmit,
+    outcome: { screen: 'signIn.blocked.title', shows: 'signIn.blocked.pinBody' },
+  },
+  { call: 'pinSubmit', reason: 'app_error', answer: failed('app_error'), at: pinSubmit, outcome: ERROR_PAGE },
+  // POST /api/user/pincode/skip
+  {
+    call: 'pinSkip',
+    reason: 'credentials_required',
+    answer: failed('credentials_required'),
+    at: pinSkip,
+    outcome: { backToSignIn: 'signIn.notice.generic' },
+  },
+  { call: 'pinSkip', reason: 'app_error', answer: failed('app_error'), at: pinSkip, outcome: ERROR_PAGE },
+  // POST /api/user/newdevice: after a PIN the person is signed in whatever it answers; on the registration route it is the pair-device step.
+  {
+    call: 'newDevice',
+    reason: 'credentials_required',
+    answer: failed('credentials_required'),
+    at: pairDevice,
+    outcome: { told: 'registration.pairDevice.failed' },
+  },
+  {
+    call: 'newDevice',
+    reason: 'invalid_parameter',
+    answer: failed('invalid_parameter'),
+    at: pairDevice,
+    outcome: { told: 'registration.pairDevice.failed' },
+  },
+  {
+    call: 'newDevice',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: pairDevice,
+    outcome: { told: 'registration.pairDevice.failed' },
+  },
+  // POST /api/user/forgotpassword: the sign-in flow's form and the new-link forms of both recovery routes
+  {
+    call: 'forgotPassword',
+    reason: 'missing_email',
+    answer: failed('missing_email'),
+    at: forgot,
+    outcome: { told: 'validation.enterEmail' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'incorrect_email',
+    answer: failed('incorrect_email'),
+    at: forgot,
+    outcome: { told: 'validation.enterValidEmail' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'email_required',
+    answer: failed('email_required'),
+    at: forgot,
+    outcome: { told: 'validation.enterEmail' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: forgot,
+    outcome: { told: 'signIn.forgot.serverError' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'bot_check_failed',
+    answer: failed('bot_check_failed'),
+    at: forgot,
+    outcome: { told: 'signIn.notice.botCheckFailed' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: '(no answer)',
+    answer: 'no answer',
+    at: forgot,
+    outcome: { told: 'signIn.forgot.serverError' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'missing_email (new reset link)',
+    answer: failed('missing_email'),
+    at: newToken('reset-password'),
+    outcome: { told: 'validation.enterEmail' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'incorrect_email (new reset link)',
+    answer: failed('incorrect_email'),
+    at: newToken('reset-password'),
+    outcome: { told: 'validation.enterValidEmail' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'email_required (new invitation)',
+    answer: failed('email_required'),
+    at: newToken('accept-invitation'),
+    outcome: { told: 'validation.enterEmail' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'app_error (new invitation)',
+    answer: failed('app_error'),
+    at: newToken('accept-invitation'),
+    outcome: { told: 'recovery.newToken.serverError' },
+  },
+  {
+    call: 'forgotPassword',
+    reason: 'bot_check_failed (new reset link)',
+    answer: failed('bot_check_failed'),
+    at: newToken('reset-password'),
+    outcome: { told: 'recovery.botCheckFailed' },
+  },
+  // GET /api/token/info: the link just opened
+  {
+    call: 'tokenInfo',
+    reason: 'wrong_token',
+    answer: failed('wrong_token'),
+    at: tokenInfo('reset-password'),
+    outcome: { pageTitle: 'reset.pageTitle.expired', heading: 'reset.expired.title' },
+  },
+  {
+    call: 'tokenInfo',
+    reason: 'missing_token',
+    answer: failed('missing_token'),
+    at: tokenInfo('accept-invitation'),
+    outcome: { pageTitle: 'registration.pageTitle.expired', heading: 'registration.expired.title' },
+  },
+  {
+    call: 'tokenInfo',
+    reason: 'bot_check_failed',
+    answer: failed('bot_check_failed'),
+    at: tokenInfo('reset-password'),
+    outcome: { pageTitle: 'reset.pageTitle.expired', heading: 'reset.expired.title' },
+  },
+  {
+    call: 'tokenInfo',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: tokenInfo('accept-invitation'),
+    outcome: ERROR_AT_LOAD,
+  },
+  // POST /api/user/resetpassword and /api/user/register
+  ...(['resetPassword', 'register'] as const).flatMap((call): Case[] => {
+    const route = call === 'resetPassword' ? 'reset-password' : 'accept-invitation';
+    const at = setPassword(route);
+    const expired = call === 'resetPassword' ? 'reset.expired.title' : 'registration.expired.title';
+    return [
+      { call, reason: 'wrong_token', answer: failed('wrong_token'), at, outcome: { screen: expired } },
+      { call, reason: 'missing_token', answer: failed('missing_token'), at, outcome: { screen: expired } },
+      {
+        call,
+        reason: 'weak_password',
+        answer: failed('weak_password'),
+        at,
+        outcome: { told: 'validation.weakPassword' },
+      },
+      {
+        call,
+        reason: 'weak_password (common)',
+        answer: failed('weak_password', { detail: 'common_password' }),
+        at,
+        outcome: { told: 'validation.commonPassword' },
+      },
+      {
+        call,
+        reason: 'password_required',
+        answer: failed('password_required'),
+        at,
+        outcome: { told: 'validation.weakPassword' },
+      },
+      {
+        call,
+        reason: 'password_verification_required',
+        answer: failed('password_verification_required'),
+        at,
+        outcome: { told: 'validation.confirmNewPassword' },
+      },
+      {
+        call,
+        reason: 'passwords_do_not_match',
+        answer: failed('passwords_do_not_match'),
+        at,
+        outcome: { told: 'validation.passwordsDoNotMatch' },
+      },
+      {
+        call,
+        reason: 'app_error',
+        answer: failed('app_error'),
+        at,
+        outcome: { told: 'setPassword.serviceUnavailable' },
+      },
+      {
+        call,
+        reason: 'bot_check_failed',
+        answer: failed('bot_check_failed'),
+        at,
+        outcome: { told: 'recovery.botCheckFailed' },
+      },
+    ];
+  }),
+  // GET /api/device/userlist: at start; after a reset its failure only keeps the old list.
+  {
+    call: 'deviceUserList',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: startUp('GET', '/api/device/userlist'),
+    outcome: ERROR_AT_LOAD,
+  },
+  // DELETE /api/device/userlist: 'remove from list'
+  {
+    call: 'deviceUserRemove',
+    reason: 'missing_parameter',
+    answer: failed('missing_parameter'),
+    at: removeRemembered,
+    outcome: ERROR_PAGE,
+  },
+  {
+    call: 'deviceUserRemove',
+    reason: 'invalid_parameter',
+    answer: failed('invalid_parameter'),
+    at: removeRemembered,
+    outcome: ERROR_PAGE,
+  },
+  {
+    call: 'deviceUserRemove',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: removeRemembered,
+    outcome: ERROR_PAGE,
+  },
+  // Start-up: user info and server info
+  {
+    call: 'userInfo',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: startUp('GET', '/api/user/info'),
+    outcome: ERROR_AT_LOAD,
+    lang: 'sk',
+  },
+  {
+    call: 'serverInfo',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: startUp('GET', '/api/server/info'),
+    outcome: ERROR_AT_LOAD,
+  },
+  // GET /api/webauthn/get (options) and POST /api/webauthn/get (the passkey button)
+  {
+    call: 'webauthnGetOptions',
+    reason: 'invalid_parameter',
+    answer: failed('invalid_parameter'),
+    at: passkeyOptions,
+    outcome: { told: 'signIn.passkey.userOptionsUnavailable' },
+  },
+  {
+    call: 'webauthnGetOptions',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: passkeyOptions,
+    outcome: { told: 'signIn.passkey.userOptionsUnavailable' },
+  },
+  {
+    call: 'webauthnGet',
+    reason: 'invalid_credentials',
+    answer: failed('invalid_credentials'),
+    at: passkeySignIn,
+    outcome: { told: 'signIn.passkey.invalidCredentials' },
+  },
+  {
+    call: 'webauthnGet',
+    reason: 'account_disabled',
+    answer: failed('account_disabled', { email: ACCOUNT.email }),
+    at: passkeySignIn,
+    outcome: { screen: 'signIn.disabled.title', shows: 'signIn.disabled.body', values: { email: ACCOUNT.email } },
+  },
+  {
+    call: 'webauthnGet',
+    reason: 'blocked',
+    answer: failed('blocked', { email: ACCOUNT.email }),
+    at: passkeySignIn,
+    outcome: { screen: 'signIn.blocked.title' },
+  },
+  {
+    call: 'webauthnGet',
+    reason: 'email_not_verified',
+    answer: failed('email_not_verified', { email: ACCOUNT.email }),
+    at: passkeySignIn,
+    outcome: { told: 'signIn.notice.emailNotVerified' },
+  },
+  {
+    call: 'webauthnGet',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: passkeySignIn,
+    outcome: { told: 'signIn.passkey.internalError' },
+  },
+  {
+    call: 'webauthnGet',
+    reason: 'bot_check_failed',
+    answer: failed('bot_check_failed'),
+    at: passkeySignIn,
+    outcome: { told: 'signIn.notice.botCheckFailed' },
+  },
+  // The offer's Activate: GET and POST /api/webauthn/create
+  {
+    call: 'webauthnCreateOptions',
+    reason: 'credentials_required',
+    answer: failed('credentials_required'),
+    at: offerCreateOptions,
+    outcome: { told: 'signIn.passkeyOffer.failed' },
+  },
+  {
+    call: 'webauthnCreateOptions',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: offerCreateOptions,
+    outcome: { told: 'signIn.passkeyOffer.failed' },
+  },
+  {
+    call: 'webauthnCreate',
+    reason: 'credentials_required',
+    answer: failed('credentials_required'),
+    at: offerCreate,
+    outcome: { told: 'signIn.passkeyOffer.failed' },
+  },
+  {
+    call: 'webauthnCreate',
+    reason: 'invalid_credentials',
+    answer: failed('invalid_credentials'),
+    at: offerCreate,
+    outcome: { told: 'signIn.passkeyOffer.failed' },
+  },
+  {
+    call: 'webauthnCreate',
+    reason: 'invalid_parameter',
+    answer: failed('invalid_parameter'),
+    at: offerCreate,
+    outcome: { told: 'signIn.passkeyOffer.failed' },
+  },
+  {
+    call: 'webauthnCreate',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: offerCreate,
+    outcome: { told: 'signIn.passkeyOffer.failed' },
+  },
+  // POST /api/user/logout: the default page's own message
+  {
+    call: 'logout',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: signOut,
+    outcome: { told: 'legacy.signOutFailed' },
+  },
+  {
+    call: 'logout',
+    reason: '(no answer)',
+    answer: 'no answer',
+    at: signOut,
+    outcome: { told: 'legacy.signOutFailed' },
+  },
+];
+
+/** Reasons with nothing to tell, and why (checked to be every reason of these calls, too). */
+const QUIET: Record<string, string> = {
+  webauthnOfferSave: `"don't ask again" and an authenticator that already has the passkey: ${QUIET_SIGNED_IN}`,
+};
+
+test.describe('every failure of every call is told, once', () => {
+  test('the table covers every reason every call of the contract can give', () => {
+    const covered = new Set(CASES.map((c) => `${c.call} ${c.reason.split(' ')[0]}`));
+    const missing: string[] = [];
+    for (const endpoint of ENDPOINTS) {
+      for (const reason of endpoint.reasons) {
+        if (!covered.has(`${endpoint.id} ${reason}`) && QUIET[endpoint.id] === undefined)
+          missing.push(`${endpoint.id} ${reason}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  CASES.forEach((c, index) => {
+    // The cases take turns in the three languages.
+    const lang = c.lang ?? ((['sk', 'en', 'cs'] as const)[index % 3] as Locale);
+    test.describe(lang, () => {
+      test.use({ lang });
+      test(`${c.call} ${c.reason}`, async ({ page }) => {
+        await recordAnnouncements(page);
+        await c.at(page, lang, c.answer);
+        const outcome = c.outcome;
+        const values = 'values' in outcome && outcome.values ? localValues(lang, outcome.values) : {};
+        if ('told' in outcome) {
+          const message = t(lang, outcome.told, values);
+          await expect(shown(page, message)).toBeVisible();
+          await expectToldOnce(page, message);
+          await expectNoAxeViolations(page);
+        } else if ('screen' in outcome) {
+          await expectScreen(page, t(lang, outcome.screen));
+          if (outcome.shows) await expect(shown(page, t(lang, outcome.shows, values))).toBeVisible();
+          await expectNoAxeViolations(page);
+        } else if ('pageTitle' in outcome) {
+          await expect(page.getByRole('heading', { level: 1, name: t(lang, outcome.heading) })).toBeVisible();
+          await expect(page).toHaveTitle(
+            t(lang, 'app.pageTitle', { screen: t(lang, outcome.pageTitle), app: t(lang, 'app.title') }),
+          );
+        } else if ('backToSignIn' in outcome) {
+          const message = t(lang, outcome.backToSignIn);
+          await expectScreen(page, t(lang, 'signIn.login.title'));
+          await expect(shown(page, message)).toBeVisible();
+          // The new screen has focus; the reason it came is said once.
+          await expect.poll(async () => (await announcements(page)).filter((said) => said === message).length).toBe(1);
+        }
+      });
+    });
+  });
+});
+
+/** Values that name messages (a field name) are put in the locale's words. */
+function localValues(lang: Locale, values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.startsWith('field.') ? t(lang, value) : value,
+    ]),
+  );
+}

@@ -1,0 +1,514 @@
+// People type key by key, make mistakes and type again; they move with the keyboard; they use
+// small phones and Slovak or Czech. Every form of every flow, as they do it: the whole value
+// stays, focus is where they are, and after every screen change focus is not lost to <body>.
+import type { Page } from '@playwright/test';
+import {
+  admin,
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  isPinMail,
+  linkFrom,
+  pinFrom,
+  signInAndOutWithApi,
+  test,
+  waitForMail,
+  type Locale,
+  type TestUser,
+} from '../fixtures.ts';
+import {
+  clearAsPerson,
+  expectFocusNotLost,
+  expectScreen,
+  expectToldOnce,
+  focused,
+  recordAnnouncements,
+  settled,
+  shown,
+  textsOf,
+  typeAsPerson,
+} from '../people.ts';
+
+// Typing at a person's pace, a mailed PIN and several screens: more than the default 30 s on 2 cores.
+test.describe.configure({ timeout: 90_000 });
+
+const LOCALES: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
+  { lang: 'sk', viewport: { width: 360, height: 740 } },
+  { lang: 'en', viewport: { width: 1280, height: 800 } },
+  { lang: 'cs', viewport: { width: 360, height: 740 } },
+];
+
+const NEW_PASSWORD = 'Fresh-Start-2026';
+
+/** The document title of a screen: its short name, then the app's. */
+function pageTitle(lang: Locale, screen: string | null): string {
+  const t = textsOf(lang);
+  return screen === null ? t('app.title') : t('app.pageTitle', { screen: t(screen), app: t('app.title') });
+}
+
+/** After PIN or registration: the passkey offer (Chromium has WebAuthn) or the default page. */
+async function pastOffer(page: Page, lang: Locale) {
+  const t = textsOf(lang);
+  const signOut = page.getByRole('button', { name: t('legacy.signOut') });
+  const askLater = page.getByRole('button', { name: t('signIn.passkeyOffer.askLater') });
+  await expect(signOut.or(askLater)).toBeVisible();
+  if (await askLater.isVisible()) {
+    await expect(page.getByRole('heading', { level: 1, name: t('signIn.passkeyOffer.title') })).toBeFocused();
+    await expect(page).toHaveTitle(pageTitle(lang, 'signIn.passkeyOffer.pageTitle'));
+    await askLater.click();
+  }
+  await expect(signOut).toBeVisible();
+}
+
+/** Signs in with the keyboard-typed password and the mailed PIN; ends signed in on the default page. */
+async function signInTyping(page: Page, lang: Locale, user: TestUser) {
+  const t = textsOf(lang);
+  const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+  const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+  await email.click();
+  await typeAsPerson(email, user.email);
+  await password.click();
+  await typeAsPerson(password, user.password);
+  const since = Date.now();
+  await password.press('Enter');
+  await expectScreen(page, t('signIn.pin.title'));
+  const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
+  const mail = await waitForMail(user.email, { since, match: isPinMail });
+  await code.click();
+  await typeAsPerson(code, pinFrom(mail));
+  await code.press('Enter');
+  await pastOffer(page, lang);
+}
+
+for (const { lang, viewport } of LOCALES) {
+  test.describe(`typing as people do, in ${lang} at ${viewport.width} px`, () => {
+    test.use({ lang, viewport });
+    const t = textsOf(lang);
+
+    test('PIN: after a wrong code the person types the next one key by key and keeps every key', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      await page.goto('/signin/');
+      const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+      await expect(page).toHaveTitle(pageTitle(lang, null));
+      // The page's first screen: focus stays where the page load put it.
+      expect((await focused(page)).body).toBe(true);
+      await email.click();
+      // The e-mail as a person might type it, with capitals: the PIN page names the account's address.
+      await typeAsPerson(email, user.email.toUpperCase());
+      await password.click();
+      await typeAsPerson(password, user.password);
+      await expect(email).toHaveValue(user.email.toUpperCase());
+      await expect(password).toHaveValue(user.password);
+      const since = Date.now();
+      await password.press('Enter');
+
+      await expectScreen(page, t('signIn.pin.title'));
+      await expect(page).toHaveTitle(pageTitle(lang, 'signIn.pin.pageTitle'));
+      await expect(shown(page, t('signIn.pin.description', { email: user.email }))).toBeVisible();
+      const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
+      const mail = await waitForMail(user.email, { since, match: isPinMail });
+      const pin = pinFrom(mail);
+
+      // A wrong code, sent with Enter from the field: focus stays there, so the mistake is announced, once.
+      await code.click();
+      await typeAsPerson(code, 'ZZZZZZ');
+      await code.press('Enter');
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(await expectToldOnce(page, t('signIn.pin.invalid'))).toBe('announced');
+      await expect(code).toBeFocused();
+      await expectNoAxeViolations(page);
+
+      // Back into the field, everything selected and deleted, a new code key by key: every key stays.
+      await clearAsPerson(code);
+      await typeAsPerson(code, 'ABCDE3');
+      await expect(code).toHaveValue('ABCDE3');
+      await expect(code).toBeFocused();
+
+      // Ticking the box keeps focus on the box.
+      const remember = page.getByRole('checkbox', { name: t('signIn.pin.rememberDevice') });
+      await remember.click();
+      await expect(remember).toBeChecked();
+      await expect(remember).toBeFocused();
+      // Once the page has rendered what the tick changed, focus is still on the box.
+      await settled(page);
+      await expect(remember).toBeFocused();
+
+      // A second wrong code sent with the button: focus goes to the field, which says why.
+      await page.getByRole('button', { name: t('signIn.pin.submit'), exact: true }).click();
+      expect(await expectToldOnce(page, t('signIn.pin.invalid'))).toBe('focus');
+      await expect(code).toBeFocused();
+
+      // The real code, typed in small letters: shown in capitals, whole.
+      await clearAsPerson(code);
+      await typeAsPerson(code, pin.toLowerCase());
+      await expect(code).toHaveValue(pin);
+      await code.press('Enter');
+      await pastOffer(page, lang);
+    });
+
+    test('login form reached from another screen: a mistake, then every key of the e-mail and password stays', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      await page.goto('/signin/');
+      await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).click();
+      await expectScreen(page, t('signIn.forgot.title'));
+      await expect(page).toHaveTitle(pageTitle(lang, 'signIn.forgot.pageTitle'));
+      await page.getByRole('button', { name: t('signIn.forgot.cancel') }).click();
+      await expectScreen(page, t('signIn.login.title'));
+
+      // Enter in the empty e-mail field: the person is in it, so the message is announced.
+      const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+      await email.click();
+      await email.press('Enter');
+      expect(await expectToldOnce(page, t('validation.enterField', { field: t('field.email') }))).toBe('announced');
+      await expect(email).toBeFocused();
+      await typeAsPerson(email, user.email);
+      await expect(email).toHaveValue(user.email);
+      await expect(email).toBeFocused();
+      // A password of spaces is no password: refused by the form, nothing sent.
+      await password.click();
+      await typeAsPerson(password, '   ');
+      await password.press('Enter');
+      expect(await expectToldOnce(page, t('validation.enterField', { field: t('field.password') }))).toBe('announced');
+      await clearAsPerson(password);
+      await typeAsPerson(password, `${user.password}x`);
+      await password.press('Enter');
+      // Incorrect credentials: the password is emptied, the person stays in it and hears why.
+      await expect(password).toHaveValue('');
+      expect(await expectToldOnce(page, t('signIn.notice.invalidCredentials'))).toBe('announced');
+      await expect(password).toBeFocused();
+      await typeAsPerson(password, user.password);
+      await expect(password).toHaveValue(user.password);
+      await expect(email).toHaveValue(user.email);
+      await password.press('Enter');
+      await expectScreen(page, t('signIn.pin.title'));
+    });
+
+    test('forgot password: a malformed address corrected key by key goes to the right mailbox', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      await page.goto('/signin/');
+      await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).click();
+      await expectScreen(page, t('signIn.forgot.title'));
+      const email = page.getByLabel(t('signIn.forgot.email'), { exact: true });
+      const [local, domain] = user.email.split('@') as [string, string];
+      const malformed = `${local}@${domain.replace(/\.[^.]+$/, '')}`;
+      await email.click();
+      await typeAsPerson(email, malformed);
+      await email.press('Enter');
+      expect(await expectToldOnce(page, t('validation.enterValidEmail'))).toBe('announced');
+      await expectNoAxeViolations(page);
+      // The person goes on typing at the end of the address: every key stays.
+      await typeAsPerson(email, domain.slice(domain.lastIndexOf('.')));
+      await expect(email).toHaveValue(user.email);
+      await expect(email).toBeFocused();
+      const since = Date.now();
+      await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
+      await expectScreen(page, t('signIn.resetSent.title'));
+      await expect(page).toHaveTitle(pageTitle(lang, 'signIn.resetSent.pageTitle'));
+      await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+      await page.getByRole('button', { name: t('signIn.resetSent.signIn') }).click();
+      await expectScreen(page, t('signIn.login.title'));
+    });
+
+    test('reset password: a mismatch retyped key by key, then "Continue to sign in" keeps focus on the page', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      const since = Date.now();
+      await page.goto('/signin/');
+      await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).click();
+      // The forgot form's field has the login form's label: wait for its screen.
+      await expectScreen(page, t('signIn.forgot.title'));
+      const forgotEmail = page.getByLabel(t('signIn.forgot.email'), { exact: true });
+      await typeAsPerson(forgotEmail, user.email);
+      await forgotEmail.press('Enter');
+      await expectScreen(page, t('signIn.resetSent.title'));
+      const mail = await waitForMail(user.email, {
+        since,
+        match: (m) => m.text.includes('/signin/reset-password?token='),
+      });
+
+      await page.goto(linkFrom(mail, '/signin/reset-password'));
+      const password = page.getByLabel(t('setPassword.password'), { exact: true });
+      const password2 = page.getByLabel(t('setPassword.password2'), { exact: true });
+      await expect(page.getByRole('heading', { level: 1, name: t('reset.title') })).toBeVisible();
+      await expect(page).toHaveTitle(pageTitle(lang, 'reset.pageTitle.newPassword'));
+      await password.click();
+      await typeAsPerson(password, NEW_PASSWORD);
+      await password2.click();
+      await typeAsPerson(password2, `${NEW_PASSWORD}!`);
+      await password2.press('Enter');
+      expect(await expectToldOnce(page, t('validation.passwordsDoNotMatch'))).toBe('announced');
+      await clearAsPerson(password2);
+      await typeAsPerson(password2, NEW_PASSWORD);
+      await expect(password2).toHaveValue(NEW_PASSWORD);
+      await expect(password).toHaveValue(NEW_PASSWORD);
+      await page.getByRole('button', { name: t('reset.submit') }).click();
+      await expectScreen(page, t('reset.changed.title'));
+      await expect(page).toHaveTitle(pageTitle(lang, 'reset.pageTitle.changed'));
+      await page.getByRole('button', { name: t('reset.changed.proceed') }).click();
+      // The sign-in route: a new screen, focus on its heading, not lost to <body>.
+      await expectFocusNotLost(page);
+      await expectScreen(page, t('signIn.login.title'));
+      await signInTyping(page, lang, { ...user, password: NEW_PASSWORD });
+    });
+
+    test('registration: a weak password retyped key by key, then the device step', async ({ page }) => {
+      await recordAnnouncements(page);
+      const email = `typing-${lang}-${process.pid}-${Date.now().toString(36)}@example.test`;
+      const since = Date.now();
+      await admin('user', 'invite', '--email', email, '--first-name', 'Petra', '--surname', 'Malá', '--language', lang);
+      const mail = await waitForMail(email, {
+        since,
+        match: (m) => m.text.includes('/signin/accept-invitation?token='),
+      });
+      try {
+        await page.goto(linkFrom(mail, '/signin/accept-invitation'));
+        await expect(page.getByRole('heading', { level: 1, name: t('registration.welcome.title') })).toBeVisible();
+        await expect(page).toHaveTitle(pageTitle(lang, 'registration.pageTitle.welcome'));
+        await page.getByRole('button', { name: t('registration.welcome.continue') }).click();
+        await expectScreen(page, t('registration.setPassword.title'));
+        const password = page.getByLabel(t('setPassword.password'), { exact: true });
+        const password2 = page.getByLabel(t('setPassword.password2'), { exact: true });
+        await password.click();
+        await typeAsPerson(password, 'weak');
+        await password2.click();
+        await typeAsPerson(password2, 'weak');
+        await page.getByRole('button', { name: t('registration.setPassword.submit') }).click();
+        // Two fields in error: focus goes to the first, which is read with its message.
+        expect(await expectToldOnce(page, t('validation.weakPassword'))).toBe('focus');
+        await expect(password).toBeFocused();
+        await expectNoAxeViolations(page);
+        await clearAsPerson(password);
+        await typeAsPerson(password, NEW_PASSWORD);
+        await clearAsPerson(password2);
+        await typeAsPerson(password2, NEW_PASSWORD);
+        await expect(password).toHaveValue(NEW_PASSWORD);
+        await expect(password2).toHaveValue(NEW_PASSWORD);
+        await password2.press('Enter');
+        await expectScreen(page, t('registration.pairDevice.title'));
+        await page.getByRole('button', { name: t('registration.pairDevice.skip') }).click();
+        await pastOffer(page, lang);
+      } finally {
+        await admin('user', 'delete', '--email', email);
+      }
+    });
+
+    test('an expired reset link and an expired registration link lead to sign-in with focus on the page', async ({
+      page,
+    }) => {
+      await page.goto('/signin/reset-password?token=no-such-token');
+      await expect(page.getByRole('heading', { level: 1, name: t('reset.expired.title') })).toBeVisible();
+      await expect(page).toHaveTitle(pageTitle(lang, 'reset.pageTitle.expired'));
+      await page.getByRole('button', { name: t('reset.expired.signIn') }).click();
+      await expectFocusNotLost(page);
+      await expectScreen(page, t('signIn.login.title'));
+
+      await page.goto('/signin/accept-invitation?token=no-such-token');
+      await expect(page.getByRole('heading', { level: 1, name: t('registration.expired.title') })).toBeVisible();
+      await page.getByRole('button', { name: t('registration.expired.close') }).click();
+      await expectFocusNotLost(page);
+      await expectScreen(page, t('signIn.login.title'));
+    });
+  });
+}
+
+test.describe('remembered accounts, typed as people do', () => {
+  test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
+  const t = textsOf('sk');
+
+  test('"use another account" leads back to the list, says nothing wrong, and the password form keeps every key', async ({
+    page,
+  }) => {
+    const user = await createUser({ language: 'sk' });
+    // A signed-in past arranged through the API: the subject is what comes after it.
+    await signInAndOutWithApi(page, user);
+    await recordAnnouncements(page);
+    await page.goto('/signin/');
+    // On sign-in: the remembered-user form of this account (the page's first screen).
+    const back = page.getByRole('button', { name: t('signIn.rememberedForm.back', { email: user.email }) });
+    await expect(back).toBeVisible();
+    await expect(page).toHaveTitle(pageTitle('sk', 'signIn.rememberedForm.pageTitle'));
+    await back.click();
+    await expectScreen(page, t('signIn.remembered.title'));
+    await expect(page).toHaveTitle(pageTitle('sk', 'signIn.remembered.pageTitle'));
+    await page.getByRole('button', { name: t('signIn.remembered.useAnother') }).click();
+    await expectScreen(page, t('signIn.login.title'));
+    // No message nobody asked for: nothing was submitted (checked once the page has settled).
+    await settled(page);
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(shown(page, t('validation.enterField', { field: t('field.password') }))).toHaveCount(0);
+    // And a way back to the list.
+    await page.getByRole('button', { name: t('signIn.login.backToAccounts') }).click();
+    await expectScreen(page, t('signIn.remembered.title'));
+    await expectNoAxeViolations(page);
+    await page
+      .getByRole('button', { name: new RegExp(user.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .click();
+
+    // The remembered-user form reached from the list: a wrong password, then the right one key by key.
+    await expectScreen(page, t('signIn.rememberedForm.title'));
+    const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+    await password.click();
+    await typeAsPerson(password, 'Not-my-password-1');
+    await password.press('Enter');
+    expect(await expectToldOnce(page, t('signIn.notice.incorrectPassword'))).toBe('announced');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveValue('');
+    await typeAsPerson(password, user.password);
+    await expect(password).toHaveValue(user.password);
+    await password.press('Enter');
+    await expectScreen(page, t('signIn.pin.title'));
+  });
+});
+
+test.describe('keyboard only', () => {
+  test.use({ lang: 'cs', viewport: { width: 360, height: 740 } });
+  const t = textsOf('cs');
+
+  test('signs in with Tab, typing, Space and Enter only; focus is always on the control in use', async ({
+    page,
+    user,
+  }) => {
+    await page.goto('/signin/');
+    const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+    const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+    await expect(email).toBeVisible();
+    // From the top of the page: the first Tab stop of the form is the e-mail.
+    for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i += 1)
+      await page.keyboard.press('Tab');
+    await expect(email).toBeFocused();
+    await page.keyboard.type(user.email, { delay: 70 });
+    await page.keyboard.press('Tab');
+    await expect(password).toBeFocused();
+    await page.keyboard.type(user.password, { delay: 70 });
+    const since = Date.now();
+    await page.keyboard.press('Enter');
+
+    await expectScreen(page, t('signIn.pin.title'));
+    const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
+    const remember = page.getByRole('checkbox', { name: t('signIn.pin.rememberDevice') });
+    const submit = page.getByRole('button', { name: t('signIn.pin.submit'), exact: true });
+    // From the heading, Tab reaches the code field.
+    await page.keyboard.press('Tab');
+    await expect(code).toBeFocused();
+    const mail = await waitForMail(user.email, { since, match: isPinMail });
+    await page.keyboard.type(pinFrom(mail), { delay: 70 });
+    await page.keyboard.press('Tab');
+    await expect(remember).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(remember).toBeChecked();
+    await expect(remember).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const askLater = page.getByRole('button', { name: t('signIn.passkeyOffer.askLater') });
+    const signOut = page.getByRole('button', { name: t('legacy.signOut') });
+    await expect(askLater.or(signOut)).toBeVisible();
+    if (await askLater.isVisible()) {
+      await expectScreen(page, t('signIn.passkeyOffer.title'));
+      for (let i = 0; i < 5 && !(await askLater.evaluate((el) => el === document.activeElement)); i += 1)
+        await page.keyboard.press('Tab');
+      await expect(askLater).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
+    await expect(signOut).toBeVisible();
+  });
+
+  test('every control shows where focus is, also a field that shows an error', async ({ page }) => {
+    await page.goto('/signin/');
+    const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+    await email.click();
+    await typeAsPerson(email, 'not-an-address');
+    await email.press('Enter');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    // The field in error keeps its red border and gets the focus ring outside it.
+    const ring = await email.evaluate((input) => {
+      const control = input.parentElement as HTMLElement;
+      const style = getComputedStyle(control);
+      return {
+        outline: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        color: style.outlineColor,
+        border: style.borderTopColor,
+      };
+    });
+    expect(ring.outline).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(ring.border).toBe('rgb(186, 27, 27)');
+    expect(ring.color).not.toBe(ring.border);
+    await expectNoAxeViolations(page);
+
+    // Every Tab stop of the form shows a focus indicator (an outline or a ring).
+    const stops: string[] = [];
+    await page.locator('h1').focus();
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      const seen = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || active === document.body) return null;
+        const own = getComputedStyle(active);
+        const holder = active.matches('input') ? (active.parentElement as HTMLElement) : active;
+        const style = active.matches('input') ? getComputedStyle(holder) : own;
+        const visible =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+        return { name: active.getAttribute('aria-label') ?? active.textContent?.trim() ?? active.tagName, visible };
+      });
+      if (seen === null) break;
+      stops.push(seen.name);
+      expect(seen.visible, `focus indicator on "${seen.name}"`).toBe(true);
+    }
+    expect(stops.length).toBeGreaterThanOrEqual(5);
+  });
+
+  test('the caps-lock notice sits beside the reveal toggle in words, is part of the field and is announced', async ({
+    page,
+  }) => {
+    await recordAnnouncements(page);
+    await page.goto('/signin/');
+    const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+    await password.click();
+    // The browser reports Caps Lock with each key; a key event with Caps Lock on, as the keyboard sends it.
+    await password.evaluate((input) => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'A', bubbles: true, modifierCapsLock: true }));
+      input.dispatchEvent(new KeyboardEvent('keyup', { key: 'A', bubbles: true, modifierCapsLock: true }));
+    });
+    const notice = page.getByTestId('caps-lock');
+    await expect(notice).toHaveText(t('ui.password.capsLock'));
+    const toggle = page.getByRole('button', { name: t('ui.password.show') });
+    const noticeBox = await notice.boundingBox();
+    const toggleBox = await toggle.boundingBox();
+    expect(
+      noticeBox && toggleBox && Math.abs(noticeBox.y + noticeBox.height / 2 - (toggleBox.y + toggleBox.height / 2)) < 8,
+    ).toBe(true);
+    expect(noticeBox && toggleBox && noticeBox.x + noticeBox.width <= toggleBox.x + 1).toBe(true);
+    expect((await focused(page)).description).toContain(t('ui.password.capsLock'));
+    await expect
+      .poll(
+        async () =>
+          (await page.evaluate(() => window.__announcements ?? [])).filter(
+            (a) => a.text === t('ui.password.capsLock') && a.politeness === 'polite',
+          ).length,
+      )
+      .toBe(1);
+    // Caps Lock off again: the notice goes.
+    await password.evaluate((input) =>
+      input.dispatchEvent(new KeyboardEvent('keyup', { key: 'a', bubbles: true, modifierCapsLock: false })),
+    );
+    await expect(notice).toHaveCount(0);
+  });
+});
