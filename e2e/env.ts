@@ -13,6 +13,9 @@ export const E2E_SMTP_PORT = E2E_PORT + 1;
 /** Where tests read the mail the server sent (e2e/mail-sink.ts). */
 export const E2E_MAIL_API = `http://127.0.0.1:${E2E_PORT + 2}`;
 export const E2E_MAIL_API_PORT = E2E_PORT + 2;
+/** Each worker's client-address proxy (client-address.ts) listens on E2E_PORT + 4 + its index: 6 workers at most. */
+export const E2E_PROXY_PORT = E2E_PORT + 4;
+export const E2E_MAX_WORKERS = 6;
 
 /**
  * Two more server instances for the bot-check specs (tests/bot-check.spec.ts), each on its own

@@ -1,14 +1,21 @@
 // Test fixtures: each test gets its own account, created with the operator
-// CLI against the database of the server under test.
+// CLI against the database of the server under test, in its own browser context.
+//
+// Speed is part of a test that never cries wolf: a test far from its time-out stays green on a
+// loaded machine. So the CLI runs in the worker's process (the same `runAdmin` and arguments as
+// `npm run admin`, without a Node start-up and TypeScript compile per call), mail is waited for
+// with a held request to the SMTP sink, and axe-core is injected once per document.
+// docs/decisions/0011-fast-deterministic-end-to-end-tests.md says why and what it costs.
 import { test as base, expect, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AxeBuilder } from '@axe-core/playwright';
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MAIL_API, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
-
-const run = promisify(execFile);
+import type { AxeResults } from 'axe-core';
+import { runAdmin } from '../apps/server/src/cli/admin.ts';
+import { startClientAddressProxy, type ClientAddressProxy } from './client-address.ts';
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MAIL_API, E2E_MAX_WORKERS, E2E_PROXY_PORT, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
 
 export type Locale = 'en' | 'sk' | 'cs';
 type Catalogue = Record<string, string>;
@@ -31,23 +38,44 @@ export function text(locale: Locale, id: string, values: Record<string, string> 
   return message.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? `{${name}}`);
 }
 
-/** Runs the operator CLI (`npm run admin -- …`) against the e2e database. */
+/** What the server under test is configured with, so that the CLI's links and mails are real. */
+const E2E_ADMIN_ENV = { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_ORIGIN: E2E_BASE_URL, SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` };
+
+/** Runs the operator CLI (`npm run admin -- …`) against the e2e database; resolves to what it printed. */
 export async function admin(...args: string[]): Promise<string> {
-  // Same origin and SMTP sink as the server under test: invitation links and mails are real.
-  return runAdmin({ DATABASE_URL: E2E_DATABASE_URL, PUBLIC_ORIGIN: E2E_BASE_URL, SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` }, args);
+  return runAdminIn(E2E_ADMIN_ENV, args);
 }
 
 /** The operator CLI against another instance's database (the bot-check instances have their own). */
 export async function adminOn(databaseUrl: string, ...args: string[]): Promise<string> {
-  return runAdmin({ DATABASE_URL: databaseUrl }, args);
+  return runAdminIn(databaseUrl === E2E_DATABASE_URL ? E2E_ADMIN_ENV : { DATABASE_URL: databaseUrl }, args);
 }
 
-async function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
+/** The CLI's commands, parsing and output in this process; a non-zero exit code throws with what it said. */
+async function runAdminIn(env: Record<string, string>, args: string[]): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(args, (line) => out.push(line), (line) => err.push(line), { ...process.env, NODE_ENV: 'test', ...env });
+  if (code !== 0) throw new Error(`admin ${shown(args)} exited with ${code}: ${err.join('\n')}`);
+  return out.map((line) => `${line}\n`).join('');
+}
+
+const run = promisify(execFile);
+/**
+ * The operator CLI as its own process, exactly as an operator starts it (`npm run admin -- …` runs
+ * this); about a second of start-up, so only for the test that proves the command line itself.
+ */
+export async function adminProcess(...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
+    env: { ...process.env, NODE_ENV: 'test', ...E2E_ADMIN_ENV },
   });
   return stdout;
+}
+
+/** The arguments with a password left out, for an error message. */
+function shown(args: readonly string[]): string {
+  return args.map((arg, i) => (args[i - 1] === '--password' ? '…' : arg)).join(' ');
 }
 
 export interface TestUser {
@@ -58,6 +86,13 @@ export interface TestUser {
 }
 
 let counter = 0;
+/** The accounts created during the running test, erased when it ends (the `accountCleanUp` fixture). */
+const createdInTest: { email: string; databaseUrl: string }[] = [];
+
+/**
+ * Creates an active account with a verified e-mail and a random password, as the operator does
+ * (`admin user create`); it is erased when the test ends. The `user` fixture is one of these.
+ */
 export async function createUser(
   overrides: Partial<TestUser> & { language?: Locale } = {},
   /** Another instance's database; the main e2e database when absent. */
@@ -86,27 +121,76 @@ export async function createUser(
     '--language',
     overrides.language ?? 'en',
   );
+  createdInTest.push({ email: user.email, databaseUrl });
   return user;
 }
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Asserts that axe-core finds no WCAG 2.2 AA violation on the page as it is. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Asserts that axe-core finds no WCAG 2.2 AA violation on the page as it is (every same-origin
+ * frame included). axe-core is injected once per document and run where the page is, as
+ * axe.run() is meant to be used.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  for (const frame of page.frames()) {
+    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+  }
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  );
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
   expect(summary, 'axe-core WCAG 2.2 AA violations').toEqual([]);
 }
 
-export const test = base.extend<{ user: TestUser; lang: Locale }>({
+let clientCount = 0;
+
+export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: void }, { clientAddressProxy: ClientAddressProxy }>({
   /** The app language for the test, chosen as the footer does (gh_lang cookie). */
   lang: ['en', { option: true }],
+  /** A fresh account of the test's own (created when a test asks for it). */
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern
   user: async ({}, use) => {
-    const user = await createUser();
-    await use(user);
-    // Clean up: the account and everything kept for it (devices, PINs, links, passkeys).
-    await admin('user', 'delete', '--email', user.email);
+    await use(await createUser());
+  },
+  /** After every test: the accounts it created are erased with everything kept for them (devices, PINs, links, passkeys). */
+  accountCleanUp: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      createdInTest.length = 0;
+      await use();
+      for (const { email, databaseUrl } of createdInTest.splice(0)) {
+        // A test may have erased its account itself.
+        await adminOn(databaseUrl, 'user', 'delete', '--email', email).catch((error: Error) => {
+          if (!error.message.includes(`No account has the e-mail ${email}`)) throw error;
+        });
+      }
+    },
+    { auto: true },
+  ],
+  /** The worker's client-address proxy (client-address.ts). */
+  clientAddressProxy: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use, workerInfo) => {
+      if (workerInfo.parallelIndex >= E2E_MAX_WORKERS) throw new Error(`at most ${E2E_MAX_WORKERS} workers: each has a proxy port of its own`);
+      const proxy = await startClientAddressProxy(E2E_PROXY_PORT + workerInfo.parallelIndex);
+      await use(proxy);
+      await proxy.close();
+    },
+    { scope: 'worker' },
+  ],
+  /**
+   * Every test's browser context is a client of its own: the servers see its requests come from
+   * a loopback address no other test of the run uses (the worker's number, then a count), so
+   * per-address throttles see one person per test, as they would in life.
+   */
+  proxy: async ({ clientAddressProxy }, use, testInfo) => {
+    clientCount += 1;
+    clientAddressProxy.useAddress(`127.${1 + (testInfo.workerIndex % 254)}.${(clientCount >> 8) & 255}.${clientCount & 255}`);
+    await use({ server: clientAddressProxy.server });
   },
   page: async ({ page, baseURL, lang }, use) => {
     await page.context().addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? 'http://localhost' }]);
@@ -117,6 +201,8 @@ export const test = base.extend<{ user: TestUser; lang: Locale }>({
 export { expect };
 
 export interface Mail {
+  /** The sink's running number (1, 2, 3 … in the order mails arrived). */
+  seq: number;
   to: string[];
   subject: string;
   text: string;
@@ -124,23 +210,56 @@ export interface Mail {
   receivedAt: number;
 }
 
-/** Waits for a mail to `to` that arrived after `since` (ms) and matches. */
+/**
+ * Waits for a mail to `to` that arrived after `since` (ms) and matches; the newest such mail when
+ * there are several. Each request to the sink is held until a new mail to `to` arrives, so the
+ * wait ends as the mail does (no polling interval).
+ */
 export async function waitForMail(
   to: string,
-  options: { since?: number; match?: (mail: Mail) => boolean; /** Another instance's sink. */ mailApi?: string } = {},
+  options: { since?: number; match?: (mail: Mail) => boolean; /** Another instance's sink. */ mailApi?: string; timeoutMs?: number } = {},
 ): Promise<Mail> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${options.mailApi ?? E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}`);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const deadline = Date.now() + timeoutMs;
+  let after = 0;
+  for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
+    const response = await fetch(`${options.mailApi ?? E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}&after=${after}&wait=${Math.ceil(left)}`);
     const mails = (await response.json()) as Mail[];
+    after = Math.max(after, ...mails.map((mail) => mail.seq));
     const found = mails
       .filter((mail) => mail.receivedAt >= (options.since ?? 0))
       .filter((mail) => options.match?.(mail) ?? true)
       .at(-1);
     if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no mail to ${to} arrived in 15 s`);
+  throw new Error(`no mail to ${to} arrived in ${timeoutMs / 1000} s`);
+}
+
+/** The PIN mails' last line is the origin-bound `@host #PIN`. */
+export const isPinMail = (mail: Mail) => /#[A-Z0-9]{6}\s*$/.test(mail.text.trim());
+
+/**
+ * Signs `user` in on this page's browser context through the API, with the calls and cookies the
+ * app itself uses (password, then the PIN from the real mail, and with `rememberDevice` the call
+ * that trusts this device), and signs out again: afterwards the device remembers the account.
+ * For a test whose subject comes after a sign-in; a test of the sign-in itself uses the screens.
+ */
+export async function signInAndOutWithApi(page: Page, user: TestUser, options: { rememberDevice?: boolean } = {}): Promise<void> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : E2E_BASE_URL).origin;
+  const post = async (path: string, data?: unknown) => {
+    const response = await page.request.post(path, { headers: { origin, accept: 'application/json' }, ...(data === undefined ? {} : { data }) });
+    expect(response.ok(), `POST ${path}: HTTP ${response.status()}`).toBe(true);
+    return (await response.json()) as { status: string; reasons?: string[] };
+  };
+  const since = Date.now();
+  const login = await post('/api/user/login', { username: user.email, password: user.password });
+  if (login.status !== 'ok') {
+    expect(login.status, `login of ${user.email}: ${JSON.stringify(login)}`).toBe('requested_pin_code');
+    const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
+    expect(await post('/api/user/pincode', { pin_code: pin })).toMatchObject({ status: 'ok' });
+  }
+  if (options.rememberDevice) expect(await post('/api/user/newdevice', { device_name: 'Chromium on Linux' })).toMatchObject({ status: 'ok' });
+  expect(await post('/api/user/logout')).toMatchObject({ status: 'ok' });
 }
 
 /** The PIN of a PIN mail: its last line is the origin-bound `@host #PIN`. */

@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, MISSING_CHROMIUM_HELP, findChromium } from './chromium.mjs';
-import { E2E_BASE_URL, E2E_PORT, instanceUrl } from './env.ts';
+import { E2E_BASE_URL, E2E_MAX_WORKERS, E2E_PORT } from './env.ts';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error(MISSING_CHROMIUM_HELP);
@@ -8,7 +9,8 @@ if (!executablePath) throw new Error(MISSING_CHROMIUM_HELP);
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Each worker has a proxy port of its own (fixtures.ts, client-address.ts).
+  workers: process.env.CI ? 2 : Math.min(E2E_MAX_WORKERS, Math.max(1, Math.floor(availableParallelism() / 2))),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -16,7 +18,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Every test is traced and the trace kept when it fails (CI retries nothing, so the first
+    // failure must say why): actions, network and DOM snapshots, without the screencast, which
+    // cost about a second of CPU per test on a loaded machine.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     locale: 'en-GB',
   },
   projects: [
@@ -25,25 +30,15 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } },
     },
   ],
-  webServer: [
-    {
-      command: 'node --import tsx ./start-server.ts',
-      url: `${E2E_BASE_URL}/api/server/info`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { E2E_PORT: String(E2E_PORT) },
-    },
-    // The bot-check instances (tests/bot-check.spec.ts): reCAPTCHA against a local stand-in, and ALTCHA.
-    ...(['recaptcha', 'altcha'] as const).map((instance) => ({
-      command: `node --import tsx ./start-bot-check-server.ts ${instance}`,
-      url: `${instanceUrl(instance)}/api/server/info`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-      env: { E2E_PORT: String(E2E_PORT) },
-    })),
-  ],
+  // One process serves the main instance and the two bot-check instances (tests/bot-check.spec.ts:
+  // reCAPTCHA against a local stand-in, and ALTCHA); the main one answers last.
+  webServer: {
+    command: 'node --import tsx ./start-server.ts',
+    url: `${E2E_BASE_URL}/api/server/info`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
 });

@@ -1,18 +1,12 @@
-// Starts a server instance with a bot check on, for tests/bot-check.spec.ts:
-//   node --import tsx ./start-bot-check-server.ts recaptcha|altcha
-// Each instance has its own port, SQLite file and SMTP sink. For reCAPTCHA a
-// small local stand-in serves the script (grecaptcha.ready/execute) and the
-// siteverify answer, so that no test talks to Google.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+// The server instances with a bot check on, for tests/bot-check.spec.ts; start-server.ts starts
+// them next to the main instance. Each has its own port, SQLite file and SMTP sink. For reCAPTCHA
+// a small local stand-in serves the script (grecaptcha.ready/execute) and the siteverify answer,
+// so that no test talks to Google.
+import { createServer, type Server } from 'node:http';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BOT_CHECK_INSTANCES, RECAPTCHA_STAND_IN, REPO_ROOT, instanceUrl, type BotCheckInstance } from './env.ts';
+import { BOT_CHECK_INSTANCES, RECAPTCHA_STAND_IN, instanceUrl, type BotCheckInstance } from './env.ts';
 import { startMailSink } from './mail-sink.ts';
-
-const instance = process.argv[2] as BotCheckInstance;
-if (!(instance in BOT_CHECK_INSTANCES)) throw new Error('usage: start-bot-check-server.ts recaptcha|altcha');
-const { port, databaseUrl } = BOT_CHECK_INSTANCES[instance];
 
 export const STAND_IN_SITE_KEY = 'e2e-site-key';
 const STAND_IN_SECRET = 'e2e-recaptcha-secret';
@@ -37,7 +31,7 @@ const STAND_IN_SCRIPT = `(() => {
 /** Actions the stand-in verifier passed, newest last (GET /verified). */
 const verified: string[] = [];
 
-async function startRecaptchaStandIn(standInPort: number) {
+async function startRecaptchaStandIn(standInPort: number): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/recaptcha/api.js') {
       response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
@@ -74,44 +68,40 @@ async function startRecaptchaStandIn(standInPort: number) {
   return server;
 }
 
-const dataDir = path.dirname(databaseUrl);
-mkdirSync(dataDir, { recursive: true });
-for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseUrl}${suffix}`, { force: true });
+/**
+ * Prepares a bot-check instance: a fresh SQLite file, its SMTP sink and (reCAPTCHA) the stand-in.
+ * Returns the environment its server runs with and what to close after it.
+ */
+export async function prepareBotCheckInstance(instance: BotCheckInstance): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const { port, databaseUrl } = BOT_CHECK_INSTANCES[instance];
+  mkdirSync(path.dirname(databaseUrl), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseUrl}${suffix}`, { force: true });
 
-const sink = await startMailSink(port + 1, port + 2);
-const standIn = instance === 'recaptcha' ? await startRecaptchaStandIn(port + 3) : null;
+  const sink = await startMailSink(port + 1, port + 2);
+  const standIn = instance === 'recaptcha' ? await startRecaptchaStandIn(port + 3) : null;
 
-const botCheckEnv: Record<string, string> =
-  instance === 'recaptcha'
-    ? {
-        BOT_CHECK: 'recaptcha',
-        RECAPTCHA_SITE_KEY: STAND_IN_SITE_KEY,
-        RECAPTCHA_SECRET: STAND_IN_SECRET,
-        RECAPTCHA_SCRIPT_URI: `${RECAPTCHA_STAND_IN}/recaptcha/api.js`,
-        RECAPTCHA_VERIFY_URL: `${RECAPTCHA_STAND_IN}/recaptcha/api/siteverify`,
-      }
-    : { BOT_CHECK: 'altcha', ALTCHA_HMAC_KEY: 'e2e-altcha-hmac-key-0123456789abcdef', ALTCHA_MAX_NUMBER: '50000' };
+  const botCheckEnv: Record<string, string> =
+    instance === 'recaptcha'
+      ? {
+          BOT_CHECK: 'recaptcha',
+          RECAPTCHA_SITE_KEY: STAND_IN_SITE_KEY,
+          RECAPTCHA_SECRET: STAND_IN_SECRET,
+          RECAPTCHA_SCRIPT_URI: `${RECAPTCHA_STAND_IN}/recaptcha/api.js`,
+          RECAPTCHA_VERIFY_URL: `${RECAPTCHA_STAND_IN}/recaptcha/api/siteverify`,
+        }
+      : { BOT_CHECK: 'altcha', ALTCHA_HMAC_KEY: 'e2e-altcha-hmac-key-0123456789abcdef', ALTCHA_MAX_NUMBER: '50000' };
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/server.ts')], {
-  cwd: REPO_ROOT,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_ORIGIN: instanceUrl(instance),
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
-    LOG_LEVEL: 'warn',
-    ...botCheckEnv,
-  },
-});
-
-const stop = () => server.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-server.on('exit', (code) => {
-  standIn?.close();
-  void sink.close().finally(() => process.exit(code ?? 0));
-});
+  return {
+    env: {
+      PORT: String(port),
+      PUBLIC_ORIGIN: instanceUrl(instance),
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
+      ...botCheckEnv,
+    },
+    async close() {
+      standIn?.closeAllConnections();
+      await Promise.all([sink.close(), standIn && new Promise((resolve) => standIn.close(resolve))]);
+    },
+  };
+}

@@ -6,13 +6,18 @@
 //   3. unit and integration tests (vitest: contract, server, web) on SQLite, then the server
 //      project again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it; see
 //      docs/decisions/0150-postgresql-and-crash-safety.md);
-//   4. end-to-end tests (Playwright in the system's Chromium).
+//   4. end-to-end tests (Playwright in the system's Chromium), with no retry: a test that passes
+//      only on a second try is a failure (flaky counts as failed).
+// Before the summary it lists the slowest tests of each runner, the end-to-end ones with the share
+// of their time-out they used, so that a test creeping towards its time-out is seen before it
+// fails (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
 // Set TEST_SKIP_E2E=1 to leave out step 4 locally (CI never does).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
+import { playwrightTimings, slowestTests, vitestTimings } from './test-timings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'node_modules', '.cache', 'gatehouse-test');
@@ -21,6 +26,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Every test that ran, for the slowest-tests list (scripts/test-timings.mjs). */
+const timings = [];
 
 function step(title) {
   console.log(`\n=== ${title} ===`);
@@ -67,6 +74,7 @@ function vitest(label, file, args, env = {}) {
     return;
   }
   const result = JSON.parse(readFileSync(report, 'utf8'));
+  timings.push(...vitestTimings(result, label, root));
   // A run that exits non-zero with no failed test (an unhandled error, no test found) still fails.
   const unexplained = exit !== 0 && result.numFailedTests + (result.numFailedTestSuites ?? 0) === 0 ? 1 : 0;
   const empty = result.numTotalTests === 0 ? 1 : 0;
@@ -100,11 +108,14 @@ if (withE2e) {
     lines.push('FAIL playwright: not run, the build failed');
   } else {
     const e2eReport = path.join(reports, 'playwright.json');
-    const e2eExit = exec('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    // --retries=0 whatever the config says: a retry would hide a race.
+    const e2eExit = exec('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--retries=0'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROME_PATH: chromium },
     });
     if (existsSync(e2eReport)) {
-      const { stats, errors } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+      const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+      const { stats, errors } = report;
+      timings.push(...playwrightTimings(report, root));
       const counted = stats.unexpected + stats.flaky + (errors?.length ?? 0);
       const failed = counted + (e2eExit !== 0 && counted === 0 ? 1 : 0) + (stats.expected === 0 ? 1 : 0);
       totals.passed += stats.expected;
@@ -119,6 +130,8 @@ if (withE2e) {
 } else {
   lines.push('skip playwright (TEST_SKIP_E2E=1)');
 }
+
+for (const line of slowestTests(timings)) console.log(line);
 
 console.log('\n=== summary ===');
 for (const line of lines) console.log(line);

@@ -1,6 +1,6 @@
 // The PIN step, the remembered accounts and the blocked pages, as a user sees them.
 import { expect, type Page } from '@playwright/test';
-import { pinFrom, text, waitForMail, type Locale, type TestUser } from '../fixtures.ts';
+import { isPinMail, pinFrom, text, waitForMail, type Locale, type TestUser } from '../fixtures.ts';
 
 export function pinScreen(page: Page, lang: Locale = 'en') {
   const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -13,7 +13,7 @@ export function pinScreen(page: Page, lang: Locale = 'en') {
     invalid: page.getByText(t('signIn.pin.invalid')),
     /** Reads the PIN mailed to `user` since `since` and submits it. */
     async enterMailedPin(user: TestUser, since: number, options: { rememberDevice?: boolean } = {}) {
-      const mail = await waitForMail(user.email, { since, match: (m) => /#[A-Z0-9]{6}\s*$/.test(m.text.trim()) });
+      const mail = await waitForMail(user.email, { since, match: isPinMail });
       await this.code.fill(pinFrom(mail));
       if (options.rememberDevice) await this.rememberDevice.check();
       await this.submit.click();

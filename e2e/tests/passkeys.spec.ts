@@ -1,8 +1,14 @@
-import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
-import { addVirtualAuthenticator } from '../authenticator.ts';
+import { expect, expectNoAxeViolations, test, text, type TestUser } from '../fixtures.ts';
+import {
+  addVirtualAuthenticator,
+  recordCredentialRequests,
+  signedChallenge,
+  type CredentialRequest,
+  type VirtualAuthenticator,
+} from '../authenticator.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 const t = (id: string, values?: Record<string, string>) => text('en', id, values);
 
@@ -27,12 +33,49 @@ async function signInUntilOffer(page: Page, user: Parameters<typeof signInWithPi
   await expect(offer(page).heading).toBeVisible();
 }
 
-test.describe('passkeys', () => {
-  // Password, mailed PIN, offer and ceremony in one test: more than the default 30 s on 2 cores.
-  test.describe.configure({ timeout: 60_000 });
+/** Waits until the page has exactly one pending (not aborted, not settled) request of this kind. */
+async function expectPendingRequest(requests: CredentialRequest[], mediation: CredentialRequest['mediation']) {
+  await expect.poll(() => requests.filter((r) => r.mediation === mediation && r.outcome === 'pending' && !r.aborted).length).toBe(1);
+}
 
+/** A passkey registered through the offer after password + PIN, and the user signed out on the remembered-account form. */
+async function registerPasskeyAndSignOut(page: Page, user: TestUser, authenticator: VirtualAuthenticator) {
+  await loginScreen(page).open();
+  await signInUntilOffer(page, user);
+  await offer(page).activate.click();
+  await expect(defaultPage(page).signOut).toBeVisible();
+  // No presence from here: the autofill request of the remembered account cannot complete.
+  await authenticator.setPresence(false);
+  await defaultPage(page).signOut.click();
+  await expect(rememberedScreens(page).back(user)).toBeVisible();
+}
+
+/**
+ * Clicks the passkey button while the autofill request is pending and cannot complete (the
+ * authenticator has no presence), and gives the authenticator presence only once that request is
+ * aborted: in between, the button's request for its options is held. (With presence, a pending
+ * autofill request completes by itself; a ceremony started without presence never does.)
+ */
+async function clickPasskeyButtonWhileAutofillIsPending(page: Page, authenticator: VirtualAuthenticator, requests: CredentialRequest[]) {
+  await expectPendingRequest(requests, 'conditional');
+  const buttonOptions = new Promise<Route>((resolve) => {
+    void page.route(
+      (url) => url.pathname === '/api/webauthn/get',
+      (route) => (route.request().method() === 'GET' ? resolve(route) : route.fallback()),
+    );
+  });
+  await passkeyButton(page).click();
+  const held = await buttonOptions;
+  await page.unroute((url) => url.pathname === '/api/webauthn/get');
+  await expect.poll(() => requests.filter((r) => r.mediation === 'conditional').at(-1)?.aborted).toBe(true);
+  await authenticator.setPresence(true);
+  await held.continue();
+}
+
+test.describe('passkeys', () => {
   test('password + PIN → offer → activate → sign out → sign in with the passkey button', async ({ page, user }) => {
     const authenticator = await addVirtualAuthenticator(page);
+    const requests = await recordCredentialRequests(page);
     await loginScreen(page).open();
     await signInUntilOffer(page, user);
     await expectNoAxeViolations(page);
@@ -41,14 +84,32 @@ test.describe('passkeys', () => {
     const [credential] = await authenticator.credentials();
     expect(credential?.rpId).toBe('localhost');
 
-    // Keep the autofill request pending, so that the button does the sign-in.
+    // The remembered account's autofill request would sign in by itself: the button is clicked
+    // while that request cannot complete, so the button does the sign-in.
     await authenticator.setPresence(false);
     await defaultPage(page).signOut.click();
     await expect(rememberedScreens(page).back(user)).toBeVisible();
-    await authenticator.setPresence(true);
-    await passkeyButton(page).click();
+    await clickPasskeyButtonWhileAutofillIsPending(page, authenticator, requests);
     await expect(defaultPage(page).signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
     expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(credential?.signCount ?? 0);
+  });
+
+  test('the passkey button aborts the pending autofill request and signs in with its own ceremony', async ({ page, user }) => {
+    const authenticator = await addVirtualAuthenticator(page);
+    const requests = await recordCredentialRequests(page);
+    await registerPasskeyAndSignOut(page, user, authenticator);
+
+    const signInCall = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/webauthn/get');
+    await clickPasskeyButtonWhileAutofillIsPending(page, authenticator, requests);
+    await expect(defaultPage(page).signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
+    const autofill = requests.filter((r) => r.mediation === 'conditional').at(-1);
+    const button = requests.find((r) => r.mediation === 'modal');
+    expect(autofill).toMatchObject({ aborted: true, outcome: 'AbortError' });
+    expect(button).toMatchObject({ aborted: false, outcome: 'resolved' });
+    // The assertion the server verified answers the button's challenge, not the autofill one's.
+    const signed = signedChallenge((await signInCall).postDataJSON() as { response: { clientDataJSON: string } });
+    expect(signed).toBe(button?.challenge);
+    expect(signed).not.toBe(autofill?.challenge);
   });
 
   test('a registered passkey signs in by conditional autofill on the login form, with no click', async ({ page, context, baseURL, user }) => {
@@ -82,17 +143,11 @@ test.describe('passkeys', () => {
 
   test('a cancelled passkey sign-in (user verification fails) shows nothing alarming and the password still works', async ({ page, user }) => {
     const authenticator = await addVirtualAuthenticator(page);
-    await loginScreen(page).open();
-    await signInUntilOffer(page, user);
-    await offer(page).activate.click();
-    await expect(defaultPage(page).signOut).toBeVisible();
-    await authenticator.setPresence(false);
-    await defaultPage(page).signOut.click();
-    await expect(rememberedScreens(page).back(user)).toBeVisible();
+    const requests = await recordCredentialRequests(page);
+    await registerPasskeyAndSignOut(page, user, authenticator);
 
     await authenticator.setUserVerified(false);
-    await authenticator.setPresence(true);
-    await passkeyButton(page).click();
+    await clickPasskeyButtonWhileAutofillIsPending(page, authenticator, requests);
     await expect(page.getByText(t('signIn.passkey.cancelled'))).toBeVisible();
     // Nothing alarming: no alert with text (the app's live regions stay mounted, empty).
     await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { admin, createUser, expect, expectNoAxeViolations, linkFrom, test, text, waitForMail } from '../fixtures.ts';
+import { admin, adminProcess, createUser, expect, expectNoAxeViolations, linkFrom, test, text, waitForMail } from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -171,9 +171,9 @@ test.describe('finishing registration', () => {
   });
 });
 
-test('the operator erases an account with the CLI', async () => {
+test('the operator erases an account with the CLI, started as its own process', async () => {
   const user = await createUser();
   expect(await admin('user', 'list')).toContain(user.email);
-  await admin('user', 'delete', '--email', user.email);
+  expect(await adminProcess('user', 'delete', '--email', user.email)).toBe(`Deleted ${user.email}.\n`);
   expect(await admin('user', 'list')).not.toContain(user.email);
 });

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { recordCredentialRequests } from '../authenticator.ts';
 import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { signInWithPin } from '../screens/pin-screen.ts';
@@ -166,31 +168,45 @@ test.describe('failures', () => {
 });
 
 test.describe('request budget', () => {
-  test('the sign-in page asks for each start-up source exactly once', async ({ page }) => {
+  // Each test waits until the page has done what it does on start (every start-up call answered,
+  // and on the sign-in page the autofill request pending), then until the network is idle
+  // (no request for 500 ms), and only then counts.
+  const apiCalls = (page: Page) => {
     const calls: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
     });
+    return calls;
+  };
+  const answered = (page: Page, path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path);
+
+  test('the sign-in page asks for each start-up source exactly once', async ({ page }) => {
+    const requests = await recordCredentialRequests(page);
+    const calls = apiCalls(page);
+    const sources = ['/api/user/info', '/api/server/info', '/api/server/version', '/api/device/userlist'];
+    const started = Promise.all(sources.map((source) => answered(page, source)));
     await loginScreen(page).open();
-    await page.waitForTimeout(1500);
-    for (const source of ['/api/user/info', '/api/server/info', '/api/server/version', '/api/device/userlist']) {
+    await started;
+    await expect.poll(() => requests.filter((r) => r.mediation === 'conditional' && r.outcome === 'pending').length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    for (const source of sources) {
       expect(calls.filter((call) => call === `GET ${source}`), source).toHaveLength(1);
     }
-    // At most one more: the passkey options for autofill.
-    expect(calls.length).toBeLessThanOrEqual(5);
+    // One more: the passkey options for the autofill request.
+    expect(calls.filter((call) => call === 'GET /api/webauthn/get')).toHaveLength(1);
+    expect(calls).toHaveLength(sources.length + 1);
   });
 
   test('the signed-in default page asks for user info and version once and then stays quiet', async ({ page, user }) => {
     await loginScreen(page).open();
     await signInWithPin(page, user);
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
-    });
+    const calls = apiCalls(page);
+    const started = Promise.all([answered(page, '/api/user/info'), answered(page, '/api/server/version')]);
     await page.reload();
     await expect(defaultPage(page).signOut).toBeVisible();
-    await page.waitForTimeout(1500);
-    expect(calls).toHaveLength(2);
+    await started;
+    await page.waitForLoadState('networkidle');
+    expect(calls.toSorted()).toEqual(['GET /api/server/version', 'GET /api/user/info']);
   });
 });

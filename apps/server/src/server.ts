@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
-import { createDatabase, migrateToLatest } from './db/database.ts';
-import { buildApp } from './app.ts';
+import { ListenError, startServer } from './start.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -18,10 +17,11 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const db = createDatabase(config.database);
-await migrateToLatest(db);
-const app = await buildApp(config, { db });
-app.addHook('onClose', async () => db.destroy());
+const app = await startServer(config).catch((error: unknown) => {
+  if (!(error instanceof ListenError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -36,12 +36,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       () => process.exit(1),
     );
   });
-}
-
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  console.error(`Gatehouse could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-  process.exit(1);
 }
 console.log(`Gatehouse is running at ${config.publicOrigin}/ (sign-in: ${config.publicOrigin}/signin/)`);

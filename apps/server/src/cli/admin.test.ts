@@ -74,6 +74,19 @@ describe('operator CLI', () => {
     expect((await admin('user', 'create', '--email', 'x@example.test')).code).toBe(2);
   });
 
+  it('reads its configuration from the environment it is given, not from the process', async () => {
+    const other = { ...process.env, DATABASE_URL: await freshDatabase('given-env.sqlite') };
+    const inOther = async (...argv: string[]) => {
+      const out: string[] = [];
+      const code = await runAdmin(argv, (l) => out.push(l), () => undefined, other);
+      return { code, out: out.join('\n') };
+    };
+    expect(await inOther('user', 'create', '--email', 'given@example.test', '--password', 'Strong-Pass-1')).toMatchObject({ code: 0 });
+    expect((await inOther('user', 'list')).out).toMatch(/given@example\.test/);
+    // The process's own database (DATABASE_URL of this file) did not get the account.
+    expect((await admin('user', 'list')).out).not.toMatch(/given@example\.test/);
+  });
+
   it('runs as a process from the repository root with exit codes', async () => {
     const run = promisify(execFile);
     const env = { ...process.env, DATABASE_URL: await freshDatabase('spawned.sqlite') };

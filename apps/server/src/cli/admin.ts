@@ -10,7 +10,7 @@ import type { InvitationService, SentInvitation } from '../modules/recovery/invi
  * The operator's tool (accounts are created by the provider, never by the sign-in app).
  * Run from the repository root: npm run admin -- user create --email E --password P
  */
-export function buildProgram(out: (line: string) => void = console.log): Command {
+export function buildProgram(out: (line: string) => void = console.log, env: NodeJS.ProcessEnv = process.env): Command {
   const program = new Command('admin').description('Gatehouse operator commands').exitOverride();
   const user = program.command('user').description('manage accounts');
 
@@ -24,7 +24,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .option('--language <code>', 'sk, en or cs', 'sk')
     .option('--unverified', 'the e-mail is not verified yet (sign-in answers email_not_verified)')
     .action(async (o: { email: string; password: string; firstName: string; surname: string; language: string; unverified?: boolean }) => {
-      await withAccounts(async (accounts) => {
+      await withAccounts(env, async (accounts) => {
         const created = await accounts.create({
           email: o.email,
           password: o.password,
@@ -42,7 +42,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .description('disable an account and end its sessions (sign-in answers account_disabled)')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
-      await withAccounts(async (accounts) => {
+      await withAccounts(env, async (accounts) => {
         await accounts.disable(o.email);
         out(`Disabled ${o.email.trim().toLowerCase()}.`);
       });
@@ -53,7 +53,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .description('enable a disabled account')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
-      await withAccounts(async (accounts) => {
+      await withAccounts(env, async (accounts) => {
         await accounts.enable(o.email);
         out(`Enabled ${o.email.trim().toLowerCase()}.`);
       });
@@ -64,7 +64,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .description('erase an account with its sessions, devices, links and passkeys')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
-      await withAccounts(async (accounts) => {
+      await withAccounts(env, async (accounts) => {
         await accounts.delete(o.email);
         out(`Deleted ${o.email.trim().toLowerCase()}.`);
       });
@@ -75,7 +75,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .description('lift the block after wrong PINs and start the PIN attempts again')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
-      await withAccounts(async (accounts) => {
+      await withAccounts(env, async (accounts) => {
         await accounts.unblock(o.email);
         out(`Unblocked ${o.email.trim().toLowerCase()}.`);
       });
@@ -89,7 +89,7 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .option('--surname <name>', 'surname', '')
     .option('--language <code>', 'sk, en or cs (the language of the mail)', 'sk')
     .action(async (o: { email: string; firstName: string; surname: string; language: string }) => {
-      await withInvitations(out, o.email, 'Invited', (invitations) =>
+      await withInvitations(env, out, o.email, 'Invited', (invitations) =>
         invitations.invite({ email: o.email, firstName: o.firstName, surname: o.surname, language: o.language }),
       );
     });
@@ -99,21 +99,21 @@ export function buildProgram(out: (line: string) => void = console.log): Command
     .description('mail a new registration link to an invited account (the previous link stops working)')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
-      await withInvitations(out, o.email, 'New invitation for', (invitations) => invitations.resend(o.email));
+      await withInvitations(env, out, o.email, 'New invitation for', (invitations) => invitations.resend(o.email));
     });
 
   user
     .command('list')
     .description('list accounts')
     .action(async () => {
-      await withAccounts(async (accounts) => out(formatAccountTable(await accounts.list())));
+      await withAccounts(env, async (accounts) => out(formatAccountTable(await accounts.list())));
     });
 
   return program;
 }
 
-async function withAccounts(work: (accounts: Awaited<ReturnType<typeof openAccounts>>['accounts']) => Promise<void>): Promise<void> {
-  const { accounts, db } = await openAccounts();
+async function withAccounts(env: NodeJS.ProcessEnv, work: (accounts: Awaited<ReturnType<typeof openAccounts>>['accounts']) => Promise<void>): Promise<void> {
+  const { accounts, db } = await openAccounts(loadConfig(env));
   try {
     await work(accounts);
   } finally {
@@ -122,8 +122,8 @@ async function withAccounts(work: (accounts: Awaited<ReturnType<typeof openAccou
 }
 
 /** Sends (or, without SMTP_URL, prints) one invitation and reports it; a mail failure exits 1 with the way out. */
-async function withInvitations(out: (line: string) => void, email: string, verb: string, work: (invitations: InvitationService) => Promise<SentInvitation>): Promise<void> {
-  const config = loadConfig();
+async function withInvitations(env: NodeJS.ProcessEnv, out: (line: string) => void, email: string, verb: string, work: (invitations: InvitationService) => Promise<SentInvitation>): Promise<void> {
+  const config = loadConfig(env);
   const { invitations, close } = await openInvitations(config);
   const hours = Math.round(config.invitationTtlMs / 3_600_000);
   try {
@@ -145,10 +145,19 @@ async function withInvitations(out: (line: string) => void, email: string, verb:
   }
 }
 
-/** Runs the tool; returns the exit code (0 success, 1 refused, 2 usage). */
-export async function runAdmin(argv: readonly string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
+/**
+ * Runs the tool; returns the exit code (0 success, 1 refused, 2 usage). `env` is where it reads
+ * its configuration (DATABASE_URL, SMTP_URL, …): the process's own unless given; the end-to-end
+ * fixtures run it in their process with the environment of the server under test.
+ */
+export async function runAdmin(
+  argv: readonly string[],
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   try {
-    await buildProgram(out).parseAsync([...argv], { from: 'user' });
+    await buildProgram(out, env).parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;

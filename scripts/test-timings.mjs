@@ -1,0 +1,60 @@
+// The slowest-tests list of `npm test` (scripts/test-all.mjs): every test's duration read from the
+// runners' JSON reports, and the lines that show the slowest ones. An end-to-end test that used
+// more than half of its time-out is called out, so that it is made faster before it fails on a
+// loaded machine (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
+import path from 'node:path';
+
+/** @typedef {{ runner: string, title: string, ms: number, timeoutMs?: number }} Timing */
+
+/** Each test of a vitest JSON report (`--reporter=json`), under `runner`. @returns {Timing[]} */
+export function vitestTimings(report, runner, root) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => typeof test.duration === 'number')
+      .map((test) => ({ runner, title: `${path.relative(root, file.name)} › ${test.fullName}`, ms: test.duration })),
+  );
+}
+
+/** Each try of each test of a Playwright JSON report, with the test's time-out. @returns {Timing[]} */
+export function playwrightTimings(report, root) {
+  const testDir = report.config?.rootDir ?? root;
+  const walk = (suites, titles) =>
+    suites.flatMap((suite) => {
+      // A file's suite is titled with its path in the test folder; describe blocks add theirs.
+      const inner = suite.title === suite.file ? [path.relative(root, path.join(testDir, suite.file))] : [...titles, suite.title];
+      const own = (suite.specs ?? []).flatMap((spec) =>
+        (spec.tests ?? []).flatMap((test) =>
+          (test.results ?? []).map((result) => ({
+            runner: 'playwright',
+            title: [...inner, spec.title].join(' › '),
+            ms: result.duration,
+            timeoutMs: test.timeout,
+          })),
+        ),
+      );
+      return [...own, ...walk(suite.suites ?? [], inner)];
+    });
+  return walk(report.suites ?? [], []);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The `count` slowest tests of each runner, then a warning for end-to-end tests past half their time-out. */
+export function slowestTests(timings, count = 10) {
+  const lines = [];
+  for (const runner of new Set(timings.map((t) => t.runner))) {
+    lines.push('', `=== slowest ${runner} tests ===`);
+    const slowest = timings.filter((t) => t.runner === runner).sort((a, b) => b.ms - a.ms).slice(0, count);
+    for (const t of slowest) {
+      const share = t.timeoutMs ? ` (${Math.round((t.ms / t.timeoutMs) * 100)}% of its ${seconds(t.timeoutMs)} time-out)` : '';
+      lines.push(`${seconds(t.ms).padStart(7)}  ${t.title}${share}`);
+    }
+  }
+  const near = timings.filter((t) => t.timeoutMs && t.ms > t.timeoutMs / 2).sort((a, b) => b.ms / b.timeoutMs - a.ms / a.timeoutMs);
+  if (near.length > 0) {
+    lines.push('', `Warning: ${near.length} end-to-end test run(s) used more than half of their time-out; make them faster before they fail:`);
+    for (const t of near.slice(0, count)) lines.push(`  ${seconds(t.ms)} of ${seconds(t.timeoutMs)}  ${t.title}`);
+    if (near.length > count) lines.push(`  … and ${near.length - count} more`);
+  }
+  return lines;
+}
