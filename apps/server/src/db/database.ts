@@ -8,9 +8,6 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-// Migrations live in migrate.ts (the lock, the schema check); these names stay importable from here.
-export { migrateToLatest, schemaStatus } from './migrate.ts';
-
 export interface DatabaseOptions {
   /** PostgreSQL: connections this process keeps at most (DATABASE_POOL_SIZE). */
   poolSize?: number;
@@ -20,6 +17,9 @@ export interface DatabaseOptions {
 
 /** A request waits at most this long for a pooled connection (the database is down or every connection is busy). */
 export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
+/** SQLite: a statement waits this long for another connection's write lock before SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 const PG_INT8_OID = 20;
 
@@ -42,7 +42,7 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   // Several processes may share the file: wait for a lock instead of failing at once.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

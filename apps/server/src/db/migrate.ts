@@ -1,5 +1,5 @@
 import { Migrator, PostgresAdapter, sql, type Migration } from 'kysely';
-import type { Db } from './database.ts';
+import { SQLITE_BUSY_TIMEOUT_MS, type Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as pinAndDevices from './migrations/0002-pin-and-devices.ts';
 import * as passkeys from './migrations/0003-passkeys.ts';
@@ -97,6 +97,9 @@ export function describeSchema(status: SchemaStatus): string {
   }
 }
 
+/** SQLite: how long one try for the write lock blocks the event loop. */
+const SQLITE_LOCK_TRY_MS = 100;
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -125,15 +128,23 @@ async function withMigrationLock<T>(db: Db, waitMs: number, work: () => Promise<
       }
     });
   }
-  for (;;) {
-    try {
-      await sql`begin immediate`.execute(db);
-      break;
-    } catch (error) {
-      // SQLITE_BUSY after the connection's busy timeout: another process is migrating.
-      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
-      if (Date.now() > deadline) throw waitedTooLong(error);
+  // better-sqlite3 waits for a lock synchronously: try briefly and yield between tries, so that a
+  // migration of the same file in this very process (tests, one process serving several) can finish.
+  await sql.raw(`pragma busy_timeout = ${SQLITE_LOCK_TRY_MS}`).execute(db);
+  try {
+    for (;;) {
+      try {
+        await sql`begin immediate`.execute(db);
+        break;
+      } catch (error) {
+        // SQLITE_BUSY: another connection holds the write lock (it is migrating, or writing).
+        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+        if (Date.now() > deadline) throw waitedTooLong(error);
+        await pause(SQLITE_LOCK_TRY_MS);
+      }
     }
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
   }
   try {
     const result = await work();
