@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import { SchemaError } from './db/migrate.ts';
+import { mailNotice } from './mail/create-mailer.ts';
 import { drain, ListenError, startServer } from './start.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -49,3 +50,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 console.log(`Gatehouse is running at ${config.publicOrigin}/ (sign-in: ${config.publicOrigin}/signin/)`);
+const notice = mailNotice(config);
+if (notice) console.log(notice);

@@ -107,6 +107,8 @@ function connects(port: number): Promise<boolean> {
 describe('SIGTERM: a draining shutdown of a server process', () => {
   it('refuses new connections, finishes the request under way with its real answer, closes the pool and ends by itself (exit 0)', async () => {
     const server = await startProcess();
+    // Without SMTP_URL the start-up says that the development mailbox is this process's own.
+    await server.logLine((l) => typeof l.msg === 'string' && l.msg.startsWith('Mail: no SMTP_URL, so mails go to the development mailbox of this process'));
     expect(await (await fetch(`http://127.0.0.1:${server.port}/readyz`)).json()).toEqual({ status: 'ready' });
     const inFlight = await halfSentLogin(server);
 
