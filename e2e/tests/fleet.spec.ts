@@ -68,14 +68,19 @@ test('the password is answered by one process and the PIN checked by the other',
   expect({ password: password.backend, pin: checked.backend }).toEqual({ password: password.backend, pin: 1 - password.backend });
 });
 
-/** Signs in through the login form with the mailed PIN; ends signed in. */
-async function signIn(page: Page, user: TestUser) {
+/** The login form, then the mailed PIN typed in; ends where the PIN leads (the passkey offer, or signed in). */
+async function passwordAndPin(page: Page, user: TestUser) {
   const login = loginScreen(page);
   await login.open();
   const since = Date.now();
   await login.signIn(user.email, user.password);
   await expect(pinScreen(page).heading).toBeVisible();
   await enterPin(page, pinFrom(await waitForMail(user.email, { since, match: isPinMail })), 'typed');
+}
+
+/** Signs in through the login form with the mailed PIN; ends signed in. */
+async function signIn(page: Page, user: TestUser) {
+  await passwordAndPin(page, user);
   await passOfferIfShown(page);
   await expect(page.getByRole('button', { name: text('en', 'legacy.signOut') })).toBeVisible();
 }
@@ -91,12 +96,7 @@ async function signedInOn(page: Page, backend: number): Promise<boolean> {
 test('a passkey registered through one process signs in through the other', async ({ page, context }) => {
   const user = await fleetUser();
   await addVirtualAuthenticator(page);
-  const login = loginScreen(page);
-  await login.open();
-  const since = Date.now();
-  await login.signIn(user.email, user.password);
-  await expect(pinScreen(page).heading).toBeVisible();
-  await enterPin(page, pinFrom(await waitForMail(user.email, { since, match: isPinMail })), 'typed');
+  await passwordAndPin(page, user);
   await page.getByRole('button', { name: text('en', 'signIn.passkeyOffer.activate'), exact: true }).click();
   await expect(defaultPage(page).signOut).toBeVisible();
   const registered = lastServed('POST', '/api/webauthn/create');
