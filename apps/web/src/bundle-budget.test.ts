@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
@@ -34,14 +34,36 @@ function firstViewFiles(manifest: Record<string, ManifestChunk>): string[] {
   return [...seen].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
 }
 
+interface FirstView {
+  files: string[];
+  sizes: { file: string; brotli: number }[];
+}
+
+/**
+ * Brotli at its highest quality (as the build ships the files) is seconds of CPU on a loaded
+ * machine: it is work, not a timing under test, so it runs once, before the assertions, with a
+ * time-out suited to it.
+ */
+const COMPRESSION_TIMEOUT_MS = 120_000;
+
 describe('bundle budget', () => {
-  it('keeps the JavaScript the sign-in page needs before the user can type within 100 KiB brotli', () => {
+  let firstView: FirstView;
+
+  beforeAll(() => {
     if (!existsSync(MANIFEST)) {
       throw new Error(`No production build at ${MANIFEST}: run npm run build -w @gatehouse/web first`);
     }
     const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
     const files = firstViewFiles(manifest);
-    const sizes = files.map((file) => ({ file, brotli: brotliCompressSync(readFileSync(path.join(DIST, file))).length }));
+    const sizes = files.map((file) => ({
+      file,
+      brotli: brotliCompressSync(readFileSync(path.join(DIST, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    }));
+    firstView = { files, sizes };
+  }, COMPRESSION_TIMEOUT_MS);
+
+  it('keeps the JavaScript the sign-in page needs before the user can type within 100 KiB brotli', () => {
+    const { files, sizes } = firstView;
     const total = sizes.reduce((sum, { brotli }) => sum + brotli, 0);
     const report = sizes.map(({ file, brotli }) => `${file}: ${(brotli / 1024).toFixed(1)} KiB`).join(', ');
     expect(files.length, 'the entry chunk must be found').toBeGreaterThan(0);

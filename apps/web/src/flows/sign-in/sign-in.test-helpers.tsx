@@ -5,6 +5,17 @@ import type { DeviceUser, Locale } from '@gatehouse/contract';
 import { useServerError } from '../../shared/api';
 import { jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { SignInFlow } from './sign-in-flow';
+// What the flow loads on first use (React.lazy and import()): the later screens, the PIN screen's
+// checkbox, the account menu, the passkey runtime with its library, the biometric-restricted
+// dialog. Loaded with the test file, so a test waits for React and the stubbed calls, not for the
+// first transform of these modules, which on a loaded machine took longer than a test's waits.
+// The app still loads them lazily; the tests still wait for each screen to be shown.
+import './screens/later-screens';
+import './screens/remember-device-checkbox';
+import './screens/remembered-user-menu';
+import '../../shared/passkeys/passkey-runtime';
+import '../../shared/passkeys/biometric-restricted-dialog';
+import '@simplewebauthn/browser';
 
 export { jsonResponse };
 

@@ -4,6 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '../testing/test-utils';
 import { PasskeyOfferScreen } from './passkey-offer-screen';
 import { domError, fakeAttestation, removeWebAuthn, stubWebAuthn } from './webauthn-test-kit';
+// The dialog is lazy in the app (Base UI is in it). Loading its module with this file means the
+// tests that open it wait for React, not for the first transform of Base UI, which on a loaded
+// machine took longer than a test's time-out; the app still loads it through React.lazy.
+import './biometric-restricted-dialog';
 
 const CREATE_STRUCTURE = {
   challenge: 'Y2hhbGxlbmdl',
