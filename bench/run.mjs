@@ -25,6 +25,11 @@ const PORT = Number(process.env.BENCH_PORT ?? 8281);
 const ORIGIN = `http://localhost:${PORT}`;
 const results = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length };
 const timingOnly = process.argv.includes('--only=timing');
+// `--only=fleet`: PostgreSQL with one and two processes (bench/fleet.mjs) and nothing else.
+if (process.argv.includes('--only=fleet')) {
+  await import('./fleet.mjs');
+  process.exit(0);
+}
 
 // 1. Bundle.
 if (!timingOnly) {

@@ -32,3 +32,11 @@ export const instanceUrl = (instance: BotCheckInstance) => `http://localhost:${B
 export const instanceMailApi = (instance: BotCheckInstance) => `http://127.0.0.1:${BOT_CHECK_INSTANCES[instance].port + 2}`;
 /** The reCAPTCHA stand-in: api.js and siteverify (e2e/start-bot-check-server.ts). */
 export const RECAPTCHA_STAND_IN = `http://localhost:${BOT_CHECK_INSTANCES.recaptcha.port + 3}`;
+
+/**
+ * The two-process run (tests/fleet.spec.ts, PostgreSQL only): a round-robin proxy on +40 and two
+ * server processes on +41 and +42, all on loopback.
+ */
+export const FLEET_PROXY_PORT = E2E_PORT + 40;
+export const FLEET_SERVER_PORTS = [E2E_PORT + 41, E2E_PORT + 42] as const;
+export const FLEET_BASE_URL = `http://localhost:${FLEET_PROXY_PORT}`;

@@ -35,6 +35,8 @@ import { mailContext } from './mail/mail-template.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { Outbox, OUTBOX_DEFAULTS, type OutboxOptions } from './outbox/outbox.ts';
 import { OutboxRepository } from './outbox/outbox.repository.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { Readiness, READINESS_DEFAULTS, type ReadinessOptions } from './modules/health/readiness.ts';
 
 /** Auth calls are small JSON documents (security.md). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -49,12 +51,16 @@ export interface AppDeps {
   argon2Params?: Argon2Params;
   /** Outbox timings; `runInBackground: false` leaves jobs for `app.outbox.idle()` or another process (tests). */
   outbox?: Partial<OutboxOptions> & { runInBackground?: boolean };
+  /** How /readyz bounds and reuses its database check (tests shorten them). */
+  readiness?: Partial<ReadinessOptions>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Work done after answering (the forgot-password mail); tests await `idle()`. */
     outbox: Outbox;
+    /** What /readyz answers; `drain()` takes the process out of the rotation before it closes. */
+    readiness: Readiness;
   }
 }
 
@@ -143,6 +149,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now,
     outbox,
   });
+  const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });
+  app.decorate('readiness', readiness);
+  // Closing (SIGTERM, or any close) answers 503 not ready at once, whatever the database says.
+  app.addHook('preClose', async () => readiness.drain());
+  await app.register(healthRoutes, { readiness });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist, redirects });
   return app;

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
-import { ListenError, startServer } from './start.ts';
+import { SchemaError } from './db/migrate.ts';
+import { mailNotice } from './mail/create-mailer.ts';
+import { drain, ListenError, startServer } from './start.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -18,7 +20,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const app = await startServer(config).catch((error: unknown) => {
-  if (!(error instanceof ListenError)) throw error;
+  if (!(error instanceof ListenError || error instanceof SchemaError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
@@ -28,13 +30,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'closing');
-    // Finish the requests under way, then close the database; force the exit if that hangs.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    app.log.info({ event: 'shutdown', signal, timeoutMs: config.shutdownTimeoutMs }, 'draining: no new requests, finishing the ones under way');
+    void drain(app, config.shutdownTimeoutMs).then(
+      (inTime) => {
+        if (inTime) {
+          app.log.info({ event: 'shutdown' }, 'closed: requests finished, database closed');
+          // Nothing is left open: the process ends by itself (a handle still open would show as a hang in the tests).
+          process.exitCode = 0;
+        } else {
+          app.log.error({ event: 'shutdown', timeoutMs: config.shutdownTimeoutMs }, 'requests still running at the shutdown time-out were cut');
+          process.exit(1);
+        }
+      },
+      (error: unknown) => {
+        app.log.error({ event: 'shutdown', err: error }, 'closing failed');
+        process.exit(1);
+      },
     );
   });
 }
 console.log(`Gatehouse is running at ${config.publicOrigin}/ (sign-in: ${config.publicOrigin}/signin/)`);
+const notice = mailNotice(config);
+if (notice) console.log(notice);

@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from '../config/config.ts';
-import { createDatabase, migrateToLatest, type Db } from '../db/database.ts';
+import { createDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { PasswordHasher } from '../plugins/password-hasher.ts';
 import { AccountService, type AccountSummary } from '../modules/user/account.service.ts';
 import { UserRepository } from '../modules/user/user.repository.ts';

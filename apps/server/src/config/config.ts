@@ -27,6 +27,15 @@ const boundedInt = (fallback: number, min: number, max: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
+/** "true" or "false" (any case); unset: the fallback. */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .regex(/^(true|false)$/i, 'must be true or false')
+    .transform((v) => v.toLowerCase() === 'true')
+    .optional()
+    .transform((v) => v ?? fallback);
+
 /** "address@example.org" or "Name <address@example.org>". */
 const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
@@ -101,6 +110,10 @@ const EnvSchema = z.object({
       message: 'must be a SQLite file path or a postgres:// URL',
     })
     .optional(),
+  // Running several processes (docs/decisions/0170-health-and-draining.md, 0171-migrations-for-a-fleet.md).
+  DATABASE_POOL_SIZE: boundedInt(10, 2, 200),
+  MIGRATE_AT_START: flag(true),
+  SHUTDOWN_TIMEOUT_SECONDS: boundedInt(30, 1, 600),
   REDIRECT_ALLOWLIST: z
     .string()
     .optional()
@@ -183,6 +196,12 @@ export interface Config {
   /** True when cookies may not be Secure (plain http on a loopback host, development only). */
   insecureLoopback: boolean;
   database: DatabaseTarget;
+  /** PostgreSQL connections one process keeps at most (DATABASE_POOL_SIZE; one is held while migrating). */
+  databasePoolSize: number;
+  /** Apply pending migrations at start (MIGRATE_AT_START); otherwise a schema behind refuses the start. */
+  migrateAtStart: boolean;
+  /** A draining shutdown (SIGTERM) ends within this; requests still running then are cut (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutMs: number;
   redirectAllowlist: readonly string[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -343,6 +362,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     publicOrigin,
     insecureLoopback,
     database: databaseTarget(e.DATABASE_URL),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    migrateAtStart: e.MIGRATE_AT_START,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

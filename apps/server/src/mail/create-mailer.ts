@@ -30,6 +30,19 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'node
   return { mailer: devMailbox, devMailbox };
 }
 
+/**
+ * What the start-up says about mail: the development mailbox lives in the memory of one process,
+ * so with several processes a mail is found only on the process that sent it (docs/deploy.md).
+ * Null when mail goes over SMTP.
+ */
+export function mailNotice(config: Pick<Config, 'smtpUrl' | 'publicOrigin'>): string | null {
+  if (config.smtpUrl) return null;
+  return (
+    `Mail: no SMTP_URL, so mails go to the development mailbox of this process (${config.publicOrigin}/dev/mailbox). ` +
+    'It is per process: with several processes each shows only the mails it sent. Set SMTP_URL to run more than one.'
+  );
+}
+
 /** Registers the mailer on the app (app.mailer, app.devMailbox) and closes SMTP connections with it. */
 export function decorateMailer(app: FastifyInstance, setup: MailerSetup): void {
   app.decorate('mailer', setup.mailer);

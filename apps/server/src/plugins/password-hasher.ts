@@ -14,6 +14,10 @@ export interface HasherLimits {
   retryAfterMs: number;
 }
 
+/**
+ * Per process, on purpose: the limits protect this process's memory and cores. N processes compute
+ * up to N × 2 hashes at once and keep up to N × 32 waiting (docs/deploy.md, "Sizing").
+ */
 export const DEFAULT_HASHER_LIMITS: HasherLimits = { maxConcurrent: 2, maxQueued: 32, retryAfterMs: 2_000 };
 
 /** Same password, same bytes: "ﬁ" and "fi", or composed and decomposed accents, hash alike (NIST 800-63B). */

@@ -4,7 +4,8 @@
 //   node --import tsx apps/server/src/test/crash-writer.ts <file> <user id>
 // Lines: "ready", then "session <raw session id>" and "pin_attempt <count>" alternately.
 // process.stdout.write to a pipe is synchronous on Linux: a printed line has left the process.
-import { createDatabase, migrateToLatest } from '../db/database.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
 import { SessionService } from '../modules/session/session.service.ts';
 import { PinCodeRepository } from '../modules/user/pin-code.repository.ts';

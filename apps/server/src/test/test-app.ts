@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config/config.ts';
-import { createDatabase, migrateToLatest, type Db } from '../db/database.ts';
+import { createDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import { PasswordHasher } from '../plugins/password-hasher.ts';
