@@ -154,9 +154,11 @@ test.describe('every message whole at 320 px', () => {
 test.describe('a snackbar and the footer', () => {
   for (const { lang, viewport } of [
     { lang: 'sk', viewport: { width: 360, height: 640 } },
+    // The language choice is inside the viewport here, under where the snackbar appears.
+    { lang: 'sk', viewport: { width: 1280, height: 800 } },
     { lang: 'cs', viewport: { width: 1280, height: 720 } },
   ] as const) {
-    test.describe(`in ${lang} at ${viewport.width} px`, () => {
+    test.describe(`in ${lang} at ${viewport.width}×${viewport.height} px`, () => {
       test.use({ lang, viewport });
 
       test('the whole message shows and the language choice stays reachable', async ({ page }) => {
@@ -192,6 +194,32 @@ test.describe('a snackbar and the footer', () => {
         expect(hit).toBe(true);
         await language.selectOption('en');
         await expect(page.getByRole('heading', { level: 1, name: text('en', 'signIn.login.title') })).toBeVisible();
+      });
+
+      test('a keyboard user who tabs to the language choice finds it clear of the snackbar', async ({ page }) => {
+        const t = textsOf(lang);
+        await page.route('**/api/user/login', (route) =>
+          route.fulfill({ json: { status: 'failed', reasons: ['pin_code_mail_failed'] } }),
+        );
+        await page.goto('/signin/');
+        await page.getByLabel(t('signIn.login.email'), { exact: true }).fill('jana@example.test');
+        const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+        await typeAsPerson(password, 'Secret-1234');
+        await password.press('Enter');
+        await expect(shown(page, t('signIn.snackbar.pinMailFailed'))).toBeVisible();
+
+        // Keyboard only: Tab on from the password field until the language choice has focus.
+        const language = page.getByLabel(t('app.language.label'));
+        for (let presses = 0; presses < 20 && !(await language.evaluate((el) => el === document.activeElement)); presses++) {
+          await page.keyboard.press('Tab');
+        }
+        await expect(language).toBeFocused();
+        // Not hidden behind the snackbar: the point at its centre is the select itself.
+        const uncovered = await language.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === el;
+        });
+        expect(uncovered, 'the focused language choice is not under the snackbar').toBe(true);
       });
     });
   }
