@@ -151,6 +151,21 @@ test.describe('every message whole at 320 px', () => {
   });
 });
 
+/** Signs in on the login form while the mail server cannot take the PIN: the snackbar the server's answer shows. */
+async function showPinMailSnackbar(page: Page, t: ReturnType<typeof textsOf>) {
+  await page.route('**/api/user/login', (route) =>
+    route.fulfill({ json: { status: 'failed', reasons: ['pin_code_mail_failed'] } }),
+  );
+  await page.goto('/signin/');
+  await page.getByLabel(t('signIn.login.email'), { exact: true }).fill('jana@example.test');
+  const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+  await typeAsPerson(password, 'Secret-1234');
+  await password.press('Enter');
+  const message = shown(page, t('signIn.snackbar.pinMailFailed'));
+  await expect(message).toBeVisible();
+  return message;
+}
+
 test.describe('a snackbar and the footer', () => {
   for (const { lang, viewport } of [
     { lang: 'sk', viewport: { width: 360, height: 640 } },
@@ -163,17 +178,7 @@ test.describe('a snackbar and the footer', () => {
 
       test('the whole message shows and the language choice stays reachable', async ({ page }) => {
         const t = textsOf(lang);
-        // The mail server cannot take the PIN: the answer the server gives then.
-        await page.route('**/api/user/login', (route) =>
-          route.fulfill({ json: { status: 'failed', reasons: ['pin_code_mail_failed'] } }),
-        );
-        await page.goto('/signin/');
-        await page.getByLabel(t('signIn.login.email'), { exact: true }).fill('jana@example.test');
-        const password = page.getByLabel(t('signIn.login.password'), { exact: true });
-        await typeAsPerson(password, 'Secret-1234');
-        await password.press('Enter');
-        const message = shown(page, t('signIn.snackbar.pinMailFailed'));
-        await expect(message).toBeVisible();
+        const message = await showPinMailSnackbar(page, t);
         const whole = await message.evaluate(
           (el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1,
         );
@@ -198,15 +203,7 @@ test.describe('a snackbar and the footer', () => {
 
       test('a keyboard user who tabs to the language choice finds it clear of the snackbar', async ({ page }) => {
         const t = textsOf(lang);
-        await page.route('**/api/user/login', (route) =>
-          route.fulfill({ json: { status: 'failed', reasons: ['pin_code_mail_failed'] } }),
-        );
-        await page.goto('/signin/');
-        await page.getByLabel(t('signIn.login.email'), { exact: true }).fill('jana@example.test');
-        const password = page.getByLabel(t('signIn.login.password'), { exact: true });
-        await typeAsPerson(password, 'Secret-1234');
-        await password.press('Enter');
-        await expect(shown(page, t('signIn.snackbar.pinMailFailed'))).toBeVisible();
+        await showPinMailSnackbar(page, t);
 
         // Keyboard only: Tab on from the password field until the language choice has focus.
         const language = page.getByLabel(t('app.language.label'));
