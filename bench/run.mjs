@@ -73,6 +73,10 @@ const env = {
   DATABASE_URL: path.join(data, 'bench.sqlite'),
   LOG_LEVEL: 'error',
   TRUST_PROXY: 'loopback',
+  // autocannon keeps using a connection after the server's `Connection: close` (sent at 100
+  // requests by default), and Node answers every later request on it with 503: one connection
+  // carries the whole run instead, as a load balancer's pooled connection would be renewed.
+  HTTP_MAX_REQUESTS_PER_CONNECTION: '100000',
 };
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
