@@ -155,8 +155,10 @@ describe('demo account', () => {
     const other = await freshDatabase('other.sqlite');
     const config = (await import('../config/config.ts')).loadConfig({ DATABASE_URL: other });
     const file = demoCredentialsFile(config.database);
-    // Not the default database's file: another DATABASE_URL keeps its own.
-    expect(file).toBe(`${config.database.kind === 'sqlite' ? config.database.file : ''}.demo-credentials.txt`);
+    // Not the default database's file: another DATABASE_URL keeps its own (beside a SQLite file;
+    // under data/ by a digest of the URL without its password for PostgreSQL, as in the PostgreSQL run).
+    if (config.database.kind === 'sqlite') expect(file).toBe(`${config.database.file}.demo-credentials.txt`);
+    else expect(file).toMatch(/[/\\]data[/\\]demo-credentials-postgres-[0-9a-f]{16}\.txt$/);
     expect(file).not.toBe(DEMO_CREDENTIALS_FILE);
     expect(demoCredentialsFile(databaseTarget(undefined))).toBe(DEMO_CREDENTIALS_FILE);
     const postgres = demoCredentialsFile(databaseTarget('postgres://u:secret@db.example/one'));
@@ -175,6 +177,7 @@ describe('demo account', () => {
       expect(describeSeed(again)).not.toContain('Not-The-Password-1');
     } finally {
       await db.destroy();
+      if (file) fs.rmSync(file, { force: true });
     }
   });
 });
