@@ -39,7 +39,9 @@ export async function startClientAddressProxy(port: number): Promise<ClientAddre
   // server just as a request is written to it, and the browser then got a 502 for a script.
   const upstreamAgent = (localAddress: string) => new Agent({ keepAlive: false, localAddress });
   let agent = upstreamAgent(address);
-  const tunnels = new Set<Socket>();
+  // Both ends of every open tunnel: the server's side and the client's. Once the HTTP server has
+  // handed a CONNECT socket over, it no longer closes it, and `server.close()` waits for it to end.
+  const tunnels = new Set<Socket | Duplex>();
 
   const server: Server = createServer((request, response) => {
     let target: URL;
@@ -78,11 +80,16 @@ export async function startClientAddressProxy(port: number): Promise<ClientAddre
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    tunnels.add(upstream);
+    tunnels.add(upstream).add(client);
     upstream.on('close', () => tunnels.delete(upstream));
+    client.on('close', () => tunnels.delete(client));
     upstream.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
     client.on('error', () => upstream.destroy());
   });
+
+  const closeTunnels = () => {
+    for (const end of tunnels) end.destroy();
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -94,12 +101,12 @@ export async function startClientAddressProxy(port: number): Promise<ClientAddre
       address = next;
       agent.destroy();
       agent = upstreamAgent(address);
-      for (const tunnel of tunnels) tunnel.destroy();
+      closeTunnels();
       server.closeAllConnections();
     },
     async close() {
       agent.destroy();
-      for (const tunnel of tunnels) tunnel.destroy();
+      closeTunnels();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
