@@ -436,7 +436,9 @@ test.describe('keyboard only', () => {
     await email.press('Enter');
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toBeFocused();
-    // The field in error keeps its red border and gets the focus ring outside it.
+    // The field in error keeps its red border and gets the focus ring outside it. The border's
+    // colour eases in (a transition): the ring is read once the border has reached the error colour.
+    await expect(email.locator('xpath=..')).toHaveCSS('border-top-color', 'rgb(186, 27, 27)');
     const ring = await email.evaluate((input) => {
       const control = input.parentElement as HTMLElement;
       const style = getComputedStyle(control);
