@@ -75,16 +75,21 @@ function vitest(label, file, args, env = {}) {
   }
   const result = JSON.parse(readFileSync(report, 'utf8'));
   timings.push(...vitestTimings(result, label, root));
+  // A file that failed without a failed test did not run (an import or set-up error). Vitest's
+  // numFailedTestSuites is no file count: it also counts every describe block around a failed test.
+  const filesNotRun = (result.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
   // A run that exits non-zero with no failed test (an unhandled error, no test found) still fails.
-  const unexplained = exit !== 0 && result.numFailedTests + (result.numFailedTestSuites ?? 0) === 0 ? 1 : 0;
+  const unexplained = exit !== 0 && result.numFailedTests + filesNotRun === 0 ? 1 : 0;
   const empty = result.numTotalTests === 0 ? 1 : 0;
-  const failed = result.numFailedTests + (result.numFailedTestSuites ?? 0) + Math.max(unexplained, empty);
+  const failed = result.numFailedTests + filesNotRun + Math.max(unexplained, empty);
   const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
   totals.passed += result.numPassedTests;
   totals.failed += failed;
   totals.skipped += skipped;
   lines.push(
-    `${failed ? 'FAIL' : 'ok  '} ${label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numFailedTestSuites ?? 0} files failed to run${skipped ? `, ${skipped} skipped` : ''}${unexplained || empty ? `, exit code ${exit}${empty ? ', no tests ran' : ''}` : ''}`,
+    `${failed ? 'FAIL' : 'ok  '} ${label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed, ${filesNotRun} files failed to run${skipped ? `, ${skipped} skipped` : ''}${unexplained || empty ? `, exit code ${exit}${empty ? ', no tests ran' : ''}` : ''}`,
   );
 }
 
