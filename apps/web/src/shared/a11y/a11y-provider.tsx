@@ -27,23 +27,47 @@ export function A11yProvider({ children }: { children: ReactNode }) {
   const firstScreen = useRef<HTMLElement | null>(null);
 
   const api = useMemo<A11yApi>(() => {
-    const timers: Record<Politeness, ReturnType<typeof setTimeout> | undefined> = { polite: undefined, assertive: undefined };
+    // Each region says its messages one after another: a message that comes while another is on
+    // its way waits its turn instead of replacing it (a caps-lock notice and the passkey notice
+    // may come within the same moment; a screen-reader user must hear both).
+    const regions: Record<Politeness, { timer?: ReturnType<typeof setTimeout>; queue: string[]; busy: boolean }> = {
+      polite: { queue: [], busy: false },
+      assertive: { queue: [], busy: false },
+    };
+    const sayNext = (politeness: Politeness, region: HTMLElement) => {
+      const state = regions[politeness];
+      const message = state.queue.shift();
+      if (message === undefined) {
+        state.busy = false;
+        region.removeAttribute(PENDING_ATTRIBUTE);
+        state.timer = setTimeout(() => {
+          region.textContent = '';
+        }, ANNOUNCEMENT_CLEAR_MS);
+        return;
+      }
+      state.busy = true;
+      // Emptied first, then filled: the same message twice is said twice.
+      region.textContent = '';
+      // Marks a message on its way (a test waits for it to be said rather than for a time).
+      region.setAttribute(PENDING_ATTRIBUTE, '');
+      state.timer = setTimeout(() => {
+        region.textContent = message;
+        // Said before the region is touched again for the next one.
+        state.timer = setTimeout(() => sayNext(politeness, region), ANNOUNCE_DELAY_MS);
+      }, ANNOUNCE_DELAY_MS);
+    };
     const titles: { frame: string | null; screen: string | null } = { frame: null, screen: null };
     return {
       announce(message, politeness) {
         const region = (politeness === 'assertive' ? assertive : polite).current;
         if (region === null || message.trim() === '') return;
-        clearTimeout(timers[politeness]);
-        region.textContent = '';
-        // Marks the message on its way (a test waits for it to be said rather than for a time).
-        region.setAttribute(PENDING_ATTRIBUTE, '');
-        timers[politeness] = setTimeout(() => {
-          region.textContent = message;
-          region.removeAttribute(PENDING_ATTRIBUTE);
-          timers[politeness] = setTimeout(() => {
-            region.textContent = '';
-          }, ANNOUNCEMENT_CLEAR_MS);
-        }, ANNOUNCE_DELAY_MS);
+        const state = regions[politeness];
+        // The same message already waiting is said once.
+        if (state.queue.includes(message)) return;
+        state.queue.push(message);
+        if (state.busy) return;
+        clearTimeout(state.timer);
+        sayNext(politeness, region);
       },
       screenShown(heading) {
         // The page's first screen: the page has just loaded, the person starts at its top.

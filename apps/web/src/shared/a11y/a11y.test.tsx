@@ -201,6 +201,41 @@ describe('the live regions', () => {
   });
 });
 
+describe('two messages in the same moment', () => {
+  it('are both said, one after the other, in the order they came; the same one waiting is said once', async () => {
+    function Say() {
+      const { announce } = useA11y();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            announce('Caps Lock is on', 'polite');
+            announce('You can sign in faster with this device', 'polite');
+            announce('You can sign in faster with this device', 'polite');
+          }}
+        >
+          Both
+        </button>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <Say />
+      </IntlWrapper>,
+    );
+    const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
+    const texts: string[] = [];
+    const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    await user.click(screen.getByRole('button', { name: 'Both' }));
+    await waitFor(() => expect(region.hasAttribute('data-pending')).toBe(false));
+    observer.disconnect();
+    expect(texts.filter((text) => text !== '')).toEqual(['Caps Lock is on', 'You can sign in faster with this device']);
+    expect(region.textContent).toBe('You can sign in faster with this device');
+  });
+});
+
 describe('a notice that announces itself (a status, or an action that failed)', () => {
   it('is said once when it appears, not on re-renders, and again when its key changes', async () => {
     function Status() {
