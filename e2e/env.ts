@@ -34,9 +34,11 @@ export const instanceMailApi = (instance: BotCheckInstance) => `http://127.0.0.1
 export const RECAPTCHA_STAND_IN = `http://localhost:${BOT_CHECK_INSTANCES.recaptcha.port + 3}`;
 
 /**
- * The two-process run (tests/fleet.spec.ts, PostgreSQL only): a round-robin proxy on +40 and two
- * server processes on +41 and +42, all on loopback.
+ * The two-process run (tests/fleet.spec.ts, PostgreSQL only): a round-robin proxy and two server
+ * processes on loopback, three ports per worker from +40 (Playwright's TEST_PARALLEL_INDEX), so a
+ * worker that runs the file again (--repeat-each) never meets another worker's fleet.
  */
-export const FLEET_PROXY_PORT = E2E_PORT + 40;
-export const FLEET_SERVER_PORTS = [E2E_PORT + 41, E2E_PORT + 42] as const;
+const FLEET_FIRST_PORT = E2E_PORT + 40 + 3 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const FLEET_PROXY_PORT = FLEET_FIRST_PORT;
+export const FLEET_SERVER_PORTS = [FLEET_FIRST_PORT + 1, FLEET_FIRST_PORT + 2] as const;
 export const FLEET_BASE_URL = `http://localhost:${FLEET_PROXY_PORT}`;
