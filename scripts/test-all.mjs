@@ -10,14 +10,15 @@
 //      only on a second try is a failure (flaky counts as failed).
 // Before the summary it lists the slowest tests of each runner, the end-to-end ones with the share
 // of their time-out they used, so that a test creeping towards its time-out is seen before it
-// fails (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
+// fails (docs/decisions/0011-fast-deterministic-end-to-end-tests.md). Then it lists every failed
+// test again with the first lines of its error, so that the end of a long log says what failed.
 // Set TEST_SKIP_E2E=1 to leave out step 4 locally (CI never does).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
-import { playwrightTimings, slowestTests, vitestTimings } from './test-timings.mjs';
+import { failureList, playwrightFailures, playwrightTimings, slowestTests, vitestFailures, vitestTimings } from './test-timings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'node_modules', '.cache', 'gatehouse-test');
@@ -28,6 +29,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 /** Every test that ran, for the slowest-tests list (scripts/test-timings.mjs). */
 const timings = [];
+/** Every failed test, listed again above the summary. */
+const failures = [];
 
 function step(title) {
   console.log(`\n=== ${title} ===`);
@@ -75,6 +78,7 @@ function vitest(label, file, args, env = {}) {
   }
   const result = JSON.parse(readFileSync(report, 'utf8'));
   timings.push(...vitestTimings(result, label, root));
+  failures.push(...vitestFailures(result, label, root));
   // A file that failed without a failed test did not run (an import or set-up error). Vitest's
   // numFailedTestSuites is no file count: it also counts every describe block around a failed test.
   const filesNotRun = (result.testResults ?? []).filter(
@@ -121,6 +125,7 @@ if (withE2e) {
       const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
       const { stats, errors } = report;
       timings.push(...playwrightTimings(report, root));
+      failures.push(...playwrightFailures(report, root));
       const counted = stats.unexpected + stats.flaky + (errors?.length ?? 0);
       const failed = counted + (e2eExit !== 0 && counted === 0 ? 1 : 0) + (stats.expected === 0 ? 1 : 0);
       totals.passed += stats.expected;
@@ -137,6 +142,7 @@ if (withE2e) {
 }
 
 for (const line of slowestTests(timings)) console.log(line);
+for (const line of failureList(failures)) console.log(line);
 
 console.log('\n=== summary ===');
 for (const line of lines) console.log(line);

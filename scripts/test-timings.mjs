@@ -37,6 +37,54 @@ export function playwrightTimings(report, root) {
   return walk(report.suites ?? [], []);
 }
 
+/** Each failed test of a vitest JSON report, with the first lines of its error. */
+export function vitestFailures(report, runner, root) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [{ runner, title: where, error: file.message ?? '' }];
+    return tests.map((test) => ({ runner, title: `${where} › ${test.fullName}`, error: test.failureMessages?.[0] ?? '' }));
+  });
+}
+
+/** Each failed try of a Playwright JSON report, with the first lines of its error. */
+export function playwrightFailures(report, root) {
+  const testDir = report.config?.rootDir ?? root;
+  const walk = (suites, titles) =>
+    suites.flatMap((suite) => {
+      const inner = suite.title === suite.file ? [path.relative(root, path.join(testDir, suite.file))] : [...titles, suite.title];
+      const own = (suite.specs ?? []).flatMap((spec) =>
+        (spec.tests ?? []).flatMap((test) =>
+          (test.results ?? [])
+            .filter((result) => result.status !== 'passed' && result.status !== 'skipped')
+            .map((result) => ({
+              runner: 'playwright',
+              title: `${[...inner, spec.title].join(' › ')} (${result.status})`,
+              error: result.error?.message ?? result.errors?.[0]?.message ?? '',
+            })),
+        ),
+      );
+      return [...own, ...walk(suite.suites ?? [], inner)];
+    });
+  const global = (report.errors ?? []).map((error) => ({ runner: 'playwright', title: 'outside any test', error: error.message ?? '' }));
+  return [...walk(report.suites ?? [], []), ...global];
+}
+
+// eslint-disable-next-line no-control-regex
+const ansi = /\u001b\[[0-9;]*m/g;
+
+/** The failed tests again, just above the summary, so that the end of a long log says what failed. */
+export function failureList(failures, lines = 12) {
+  if (failures.length === 0) return [];
+  const out = ['', `=== failed tests (${failures.length}) ===`];
+  for (const failure of failures) {
+    out.push(`✘ [${failure.runner}] ${failure.title}`);
+    const error = String(failure.error).replace(ansi, '').split('\n').filter((line) => line.trim() !== '');
+    for (const line of error.slice(0, lines)) out.push(`    ${line}`);
+  }
+  return out;
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The `count` slowest tests of each runner, then a warning for end-to-end tests past half their time-out. */
