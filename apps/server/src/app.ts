@@ -59,7 +59,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work done after answering (the forgot-password mail); tests await `idle()`. */
     outbox: Outbox;
-    /** What /readyz answers; `drain()` takes the process out of the rotation before it closes. */
+    /** What /readyz answers. */
     readiness: Readiness;
   }
 }
@@ -151,8 +151,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });
   app.decorate('readiness', readiness);
-  // Closing (SIGTERM, or any close) answers 503 not ready at once, whatever the database says.
-  app.addHook('preClose', async () => readiness.drain());
   await app.register(healthRoutes, { readiness });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   await app.register(webRoutes, { webDist: config.webDist, redirects });

@@ -40,14 +40,13 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
 }
 
 /**
- * A draining shutdown (docs/decisions/0170-health-and-draining.md): /readyz answers 503 at once, the
- * listening socket closes (new connections are refused, new requests on open connections get 503
- * with `Connection: close`), the requests under way finish, the outbox's job finishes, then the
- * database pool closes. Requests still running after `timeoutMs` are cut. Resolves true when
- * everything closed in time.
+ * A draining shutdown (docs/decisions/0170-health-and-draining.md): the listening socket closes (new
+ * connections are refused), idle keep-alive connections close, a new request on a busy connection
+ * gets Fastify's 503 with `Connection: close`, the requests under way finish, the outbox's job
+ * finishes, then the database pool closes. Requests still running after `timeoutMs` are cut.
+ * Resolves true when everything closed in time.
  */
 export async function drain(app: FastifyInstance, timeoutMs: number): Promise<boolean> {
-  app.readiness.drain();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

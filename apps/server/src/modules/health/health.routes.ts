@@ -5,8 +5,8 @@ import type { Readiness } from './readiness.ts';
  * Probes for a load balancer or a supervisor (docs/decisions/0170-health-and-draining.md):
  * - `GET /healthz`: the process lives and its event loop answers (never touches the database, so a
  *   database outage does not get every process restarted);
- * - `GET /readyz`: send traffic here: the database answers within a bound with the schema this
- *   release knows, and the process is not draining. 503 otherwise, with the reason.
+ * - `GET /readyz`: send traffic here: the database answers within a bound and has every migration
+ *   this release needs. 503 otherwise, with the reason.
  * Plain JSON outside /api, never cached, not logged per request (probes come every few seconds).
  */
 export async function healthRoutes(app: FastifyInstance, { readiness }: { readiness: Readiness }): Promise<void> {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { schemaStatus, type SchemaStatus } from '../../db/migrate.ts';
 
 /** Why a process is not ready; `ready` when it is. */
-export type ReadinessState = 'ready' | 'draining' | 'database_unavailable' | 'database_timeout' | 'schema_behind' | 'schema_ahead';
+export type ReadinessState = 'ready' | 'database_unavailable' | 'database_timeout' | 'schema_behind';
 
 export interface ReadinessOptions {
   /** The database must answer within this (else `database_timeout`). */
@@ -18,16 +18,16 @@ export interface ReadinessLog {
   info(object: object, message: string): void;
 }
 
-const stateOf = (status: SchemaStatus): ReadinessState =>
-  status.state === 'current' ? 'ready' : status.state === 'behind' ? 'schema_behind' : 'schema_ahead';
-
 /**
- * Whether this process should get traffic (docs/decisions/0170-health-and-draining.md): not while
- * it drains, and only while the database answers within a bound with the schema this code knows.
- * One check runs at a time and its answer is reused briefly; draining answers at once.
+ * Whether this process should get traffic (docs/decisions/0170-health-and-draining.md): only while
+ * the database answers within a bound and has every migration this code needs. A schema that is
+ * ahead (a newer release has migrated during a rolling deploy) stays ready: migrations keep the
+ * release before them working (docs/decisions/0171-migrations-for-a-fleet.md), and taking every old
+ * process out at once would take the service down. It is logged once. One check runs at a time and
+ * its answer is reused briefly. A closing process needs no state here: Fastify answers 503 once
+ * `close()` has begun, and the listening socket is closed.
  */
 export class Readiness {
-  private draining = false;
   private running: Promise<ReadinessState> | null = null;
   private last: { state: ReadinessState; at: number } | null = null;
   private reported: ReadinessState = 'ready';
@@ -38,17 +38,9 @@ export class Readiness {
     private readonly options: ReadinessOptions = READINESS_DEFAULTS,
   ) {}
 
-  /** From now on not ready: the process is shutting down. */
-  drain(): void {
-    this.draining = true;
-  }
-
-  get isDraining(): boolean {
-    return this.draining;
-  }
+  private warnedAhead = false;
 
   async check(): Promise<ReadinessState> {
-    if (this.draining) return 'draining';
     const now = performance.now();
     if (this.last && now - this.last.at < this.options.reuseMs) return this.last.state;
     this.running ??= this.probe().finally(() => {
@@ -57,15 +49,28 @@ export class Readiness {
     const state = await this.withinBound(this.running);
     this.last = { state, at: performance.now() };
     this.report(state);
-    return this.draining ? 'draining' : state;
+    return state;
   }
 
   private async probe(): Promise<ReadinessState> {
+    let status: SchemaStatus;
     try {
-      return stateOf(await schemaStatus(this.db));
+      status = await schemaStatus(this.db);
     } catch {
       return 'database_unavailable';
     }
+    if (status.state === 'behind') return 'schema_behind';
+    if (status.state === 'ahead') this.reportAhead(status.unknown);
+    return 'ready';
+  }
+
+  private reportAhead(unknown: string[]): void {
+    if (this.warnedAhead) return;
+    this.warnedAhead = true;
+    this.log.warn(
+      { event: 'readiness', schema: 'ahead', unknown },
+      'a newer release has migrated the database; serving on until this process is replaced by that release',
+    );
   }
 
   private withinBound(check: Promise<ReadinessState>): Promise<ReadinessState> {
