@@ -6,13 +6,20 @@ import { drain, ListenError, startServer } from './start.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/**
+ * The exit code of a refusal to start (a bad setting, a schema this release cannot serve, a port
+ * that cannot be bound): sysexits' EX_CONFIG. Restarting would only fail again, so the systemd unit
+ * does not (`RestartPreventExitStatus=78`); a crash (exit 1) is restarted (docs/deploy.md).
+ */
+const REFUSED_TO_START = 78;
+
 function readConfig(): Config {
   try {
     return loadConfig(process.env, version);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(1);
+      process.exit(REFUSED_TO_START);
     }
     throw error;
   }
@@ -22,7 +29,7 @@ const config = readConfig();
 const app = await startServer(config).catch((error: unknown) => {
   if (!(error instanceof ListenError || error instanceof SchemaError)) throw error;
   console.error(error.message);
-  process.exit(1);
+  process.exit(REFUSED_TO_START);
 });
 
 let closing = false;
@@ -35,8 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       (inTime) => {
         if (inTime) {
           app.log.info({ event: 'shutdown' }, 'closed: requests finished, database closed');
-          // Nothing is left open: the process ends by itself (a handle still open would show as a hang in the tests).
-          process.exitCode = 0;
+          // Nothing is left open: the process ends by itself with 0 (a handle still open would show as a hang in the tests).
         } else {
           app.log.error({ event: 'shutdown', timeoutMs: config.shutdownTimeoutMs }, 'requests still running at the shutdown time-out were cut');
           process.exit(1);

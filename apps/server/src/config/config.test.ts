@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -106,4 +108,19 @@ describe('configuration', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^TRUST_PROXY: must be off/);
   });
+});
+
+describe('a server process with a bad setting', () => {
+  it('exits 78 (a refusal the service manager does not restart) with every problem on stderr, before it listens', async () => {
+    const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: ':memory:', PORT: 'abc', TRUST_PROXY: 'everyone' },
+    }).then(
+      () => null,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(78);
+    expect(failure?.stdout).toBe('');
+    expect(failure?.stderr).toMatch(/^Invalid configuration:\n {2}- PORT: must be a port number \(got "abc"\)\n {2}- TRUST_PROXY: must be off/);
+  }, 30_000);
 });

@@ -57,9 +57,13 @@ async function appliedNames(db: Db): Promise<string[]> {
 }
 
 function migrateProcess(url: string) {
-  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/migrate.ts'], {
+  return nodeProcess('apps/server/src/cli/migrate.ts', { DATABASE_URL: url });
+}
+
+function nodeProcess(script: string, env: Record<string, string>) {
+  return run(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' },
+    env: { ...process.env, NODE_ENV: 'test', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
@@ -158,6 +162,14 @@ describe('a schema this release does not know', () => {
     // Nothing was migrated behind the operator's back.
     expect((await schemaStatus(db)).state).toBe('behind');
   });
+
+  it('a server process refuses a newer schema with exit code 78 (a refusal the service manager does not restart) and the reason', async () => {
+    const database = await freshDatabase();
+    await migrateToLatest(open(database), { migrations: NEWER });
+    const result = await nodeProcess('apps/server/src/server.ts', { DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain('Gatehouse will not serve this database. The database schema is newer than this release knows: it has run 9000-newer-release');
+  }, 30_000);
 
   it('`npm run migrate` on a newer schema exits 1 with the reason', async () => {
     const database = await freshDatabase();
