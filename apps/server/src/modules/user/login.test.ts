@@ -87,7 +87,7 @@ describe('POST /api/user/login', () => {
   it('rehashes a password stored with weaker parameters when the user signs in', async () => {
     const weak = await hash(DEMO.password, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await t.db.updateTable('users').set({ password_hash: weak }).where('email', '=', DEMO.email).execute();
-    expect((await login(DEMO.email, DEMO.password)).json()).toMatchObject({ status: 'requested_pin_code' });
+    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
     const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', DEMO.email).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -125,7 +125,7 @@ describe('login throttling', () => {
     expect((await login('nobody@example.test', 'Wrong-Password-1', '198.51.100.9')).statusCode).toBe(429);
 
     t.clock.advance(30_000);
-    expect((await login(DEMO.email, DEMO.password)).json()).toMatchObject({ status: 'requested_pin_code' });
+    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
   });
 
   it('comes to a hard stop after 30 consecutive failures, well under 100', async () => {
@@ -153,7 +153,7 @@ describe('login throttling', () => {
     const fromSameAddress = await login(DEMO.email, DEMO.password, '192.0.2.50');
     expect(fromSameAddress.statusCode).toBe(429);
     expect(Number(fromSameAddress.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(DEMO.email, DEMO.password, '192.0.2.51')).json()).toMatchObject({ status: 'requested_pin_code' });
+    expect((await login(DEMO.email, DEMO.password, '192.0.2.51')).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
   });
 
   it('keeps the counts in the database, shared by every server process', async () => {
