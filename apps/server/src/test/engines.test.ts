@@ -17,10 +17,10 @@ const oldestNode = semver.minVersion(manifest.engines.node);
 
 // What npm ci installs must run on the Node the project declares: an installed package that asks
 // for a newer one is what makes an operator's install print EBADENGINE warnings
-// (docs/decisions/0176-clean-install.md).
+// (docs/decisions/0012-clean-install-on-node-20.md).
 describe('the install', () => {
-  it('declares a Node version', () => {
-    expect(oldestNode?.version).toBe('20.19.0');
+  it('declares a Node version the test can read', () => {
+    expect(oldestNode).not.toBeNull();
   });
 
   it('has no installed package that wants a newer Node than the project declares', () => {
