@@ -2,6 +2,7 @@ import { isNonEmptyText, normalizeEmail, type Reason } from '@gatehouse/contract
 import type { PasswordHasher } from '../../plugins/password-hasher.ts';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, accountKey, addressKey, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
+import { signInRefusal } from './sign-in-refusal.ts';
 
 export type LoginOutcome =
   | { kind: 'ok'; user: UserRow }
@@ -45,10 +46,9 @@ export class LoginService {
     }
     await this.throttle.clear(accountKey(email));
 
-    if (user.disabled_at !== null) return { kind: 'failed', reasons: ['account_disabled'], email: user.email };
     // The password is proven: the answer names the account as stored (the blocked page's reset form starts with it).
-    if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'], email: user.email };
-    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'], email: user.email };
+    const refusal = signInRefusal(user);
+    if (refusal) return { kind: 'failed', reasons: [refusal], email: user.email };
 
     if (this.hasher.needsRehash(storedHash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(input.password), this.now());

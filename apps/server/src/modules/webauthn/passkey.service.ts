@@ -3,6 +3,7 @@ import { verifyAuthenticationResponse, verifyRegistrationResponse } from '@simpl
 import type { CreateStructure, GetStructure, Reason, WebauthnCreateBody, WebauthnGetBody } from '@gatehouse/contract';
 import type { WebauthnConfig } from '../../config/config.ts';
 import { ADDRESS_POLICY, accountKey, addressKey, type ThrottleService } from '../throttle/throttle.service.ts';
+import { signInRefusal } from '../user/sign-in-refusal.ts';
 import type { ChallengeService } from './challenge.service.ts';
 import type { SignedChallenges } from './signed-challenge.ts';
 import type { CredentialRepository, CredentialRow } from './credential.repository.ts';
@@ -201,10 +202,9 @@ export class PasskeyService {
     const { user } = outcome;
     // A proven sign-in ends the account's run of failed passwords, as a correct password does (0101).
     await this.throttle.clear(accountKey(user.email));
-    if (user.disabled_at !== null) return { kind: 'failed', reasons: ['account_disabled'], email: user.email };
-    if (user.blocked_at !== null) return { kind: 'failed', reasons: ['blocked'], email: user.email };
-    // Only an operator can bring this about (a passkey is registered while signed in); checked as the login does.
-    if (!user.email_verified) return { kind: 'failed', reasons: ['email_not_verified'], email: user.email };
+    // An unconfirmed address here only an operator can bring about (a passkey is registered while signed in).
+    const refusal = signInRefusal(user);
+    if (refusal) return { kind: 'failed', reasons: [refusal], email: user.email };
     return { kind: 'ok', user };
   }
 
