@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { LogStream } from './plugins/logging.ts';
 import type { Config } from './config/config.ts';
-import { createDatabase, type Db } from './db/database.ts';
+import type { Db } from './db/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
@@ -44,8 +44,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export interface AppDeps {
   /** The clock for every expiry (milliseconds since the epoch); tests move it. */
   now?: () => number;
-  /** An open database (tests pass a fresh one); otherwise one is opened from config and closed with the app. */
-  db?: Db;
+  /** The open, migrated database; whoever opened it closes it (start.ts, or the test). */
+  db: Db;
   logStream?: LogStream;
   hasherLimits?: HasherLimits;
   argon2Params?: Argon2Params;
@@ -65,9 +65,9 @@ declare module 'fastify' {
 }
 
 /** Registers plugins, then modules. Never listens: server.ts does, tests inject. */
-export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now;
-  const db = deps.db ?? createDatabase(config.database);
+  const { db } = deps;
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
@@ -90,7 +90,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
     },
   });
-  if (!deps.db) app.addHook('onClose', async () => db.destroy());
 
   // JSON only: drop the text/plain parser so that any other media type answers 415.
   app.removeContentTypeParser('text/plain');

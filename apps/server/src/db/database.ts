@@ -9,10 +9,8 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 
 export interface DatabaseOptions {
-  /** PostgreSQL: connections this process keeps at most (DATABASE_POOL_SIZE). */
+  /** PostgreSQL: connections this process keeps at most (the server passes DATABASE_POOL_SIZE; tools take pg's default, 10). */
   poolSize?: number;
-  /** PostgreSQL: an idle pooled connection failed (the server restarted, a connection was killed); the pool replaces it. */
-  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** A request waits at most this long for a pooled connection (the database is down or every connection is busy). */
@@ -30,9 +28,9 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     };
-    const pool = new pg.Pool({ connectionString: target.url, types, max: options.poolSize ?? 10, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({ connectionString: target.url, types, max: options.poolSize, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
     // Without a listener, an idle connection ended by the server (a restart, a failover) would crash the process.
-    pool.on('error', options.onIdleConnectionError ?? ((error) => console.error(`database: an idle connection failed (${(error as { code?: string }).code ?? error.name}); it will be replaced`)));
+    pool.on('error', (error) => console.error(`database: an idle connection failed (${(error as { code?: string }).code ?? error.name}); it will be replaced`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
