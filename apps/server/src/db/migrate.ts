@@ -100,7 +100,19 @@ export function describeSchema(status: SchemaStatus): string {
 /** SQLite: how long one try for the write lock blocks the event loop. */
 const SQLITE_LOCK_TRY_MS = 100;
 
+/** PostgreSQL: the pause between two tries for the advisory lock. */
+const PG_LOCK_RETRY_MS = 200;
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `attempt` until it answers true, pausing `pauseMs` between tries; past `deadline` throws `tooLong()`. */
+async function tryUntil(deadline: number, pauseMs: number, tooLong: () => Error, attempt: () => Promise<boolean>): Promise<void> {
+  for (;;) {
+    if (await attempt()) return;
+    if (Date.now() > deadline) throw tooLong();
+    await pause(pauseMs);
+  }
+}
 
 /**
  * Runs `work` while holding the database's migration lock, so that of several processes migrating
@@ -108,6 +120,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * its own pooled connection (released with that session, also when the process dies). SQLite: an
  * immediate (write) transaction around the whole work, so another process on the same file waits
  * and the migrations apply all or not at all; SQLite files are shared by processes of one host only.
+ * (Kysely's Migrator takes a transaction-scoped advisory lock of its own on PostgreSQL while it
+ * applies migrations; ours also spans the schema check before it, so that a process that waited
+ * reads the schema again and finds the work done.)
  */
 async function withMigrationLock<T>(db: Db, waitMs: number, work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
@@ -115,12 +130,10 @@ async function withMigrationLock<T>(db: Db, waitMs: number, work: () => Promise<
     new SchemaError(`Another process has held the migration lock for more than ${Math.round(waitMs / 1000)} s; try again when its migration has finished.`, { cause });
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return db.connection().execute(async (lock) => {
-      for (;;) {
+      await tryUntil(deadline, PG_LOCK_RETRY_MS, waitedTooLong, async () => {
         const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${String(MIGRATION_LOCK_KEY)}::bigint) as locked`.execute(lock);
-        if (rows[0]?.locked) break;
-        if (Date.now() > deadline) throw waitedTooLong();
-        await pause(200);
-      }
+        return rows[0]?.locked === true;
+      });
       try {
         return await work();
       } finally {
@@ -131,18 +144,19 @@ async function withMigrationLock<T>(db: Db, waitMs: number, work: () => Promise<
   // better-sqlite3 waits for a lock synchronously: try briefly and yield between tries, so that a
   // migration of the same file in this very process (tests, one process serving several) can finish.
   await sql.raw(`pragma busy_timeout = ${SQLITE_LOCK_TRY_MS}`).execute(db);
+  let busy: unknown;
   try {
-    for (;;) {
+    await tryUntil(deadline, SQLITE_LOCK_TRY_MS, () => waitedTooLong(busy), async () => {
       try {
         await sql`begin immediate`.execute(db);
-        break;
+        return true;
       } catch (error) {
         // SQLITE_BUSY: another connection holds the write lock (it is migrating, or writing).
         if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
-        if (Date.now() > deadline) throw waitedTooLong(error);
-        await pause(SQLITE_LOCK_TRY_MS);
+        busy = error;
+        return false;
       }
-    }
+    });
   } finally {
     await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
   }
