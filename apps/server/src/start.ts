@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { createDatabase } from './db/database.ts';
-import { describeSchema, migrateToLatest, schemaStatus, SchemaError, type SchemaStatus } from './db/migrate.ts';
+import { describeSchema, migrateToLatest, schemaStatus, SchemaError } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 
 /** The port is taken or the host cannot be bound: the message says which, for the operator. */
@@ -18,12 +18,12 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   const db = createDatabase(config.database, { poolSize: config.databasePoolSize });
   let app: FastifyInstance;
   try {
-    const refuse = (status: SchemaStatus) => new SchemaError(`Gatehouse will not serve this database. ${describeSchema(status)}`);
-    const found = await schemaStatus(db);
-    if (found.state === 'ahead') throw refuse(found);
-    if (config.migrateAtStart && found.state === 'behind') await migrateToLatest(db);
-    const status = config.migrateAtStart ? await schemaStatus(db) : found;
-    if (status.state !== 'current') throw refuse(status);
+    let status = await schemaStatus(db);
+    if (status.state === 'behind' && config.migrateAtStart) {
+      await migrateToLatest(db);
+      status = await schemaStatus(db);
+    }
+    if (status.state !== 'current') throw new SchemaError(`Gatehouse will not serve this database. ${describeSchema(status)}`);
     app = await buildApp(config, { db });
   } catch (error) {
     await db.destroy();
