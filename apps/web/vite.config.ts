@@ -13,6 +13,7 @@ const FIRST_VIEW_MODULES =
 const LAZY_UI = /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
 
 export default defineConfig({
+  // The contract's APP_BASE (the server serves the app there).
   base: '/signin/',
   plugins: [react(), messagesPlugin(here('./src/locales')), precompressPlugin()],
   resolve: {

@@ -4,3 +4,4 @@ export * from './redirect.ts';
 export * from './endpoint.ts';
 export * from './common.ts';
 export * from './endpoints/index.ts';
+export * from './pages.ts';

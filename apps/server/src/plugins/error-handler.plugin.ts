@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Reason, RedirectPolicy } from '@gatehouse/contract';
+import { APP_BASE, APP_PAGES, type Reason, type RedirectPolicy } from '@gatehouse/contract';
 import { API_ROUTES } from './api-route.ts';
 import { HttpProblem } from './http-problem.ts';
 import { sendSafeRedirect } from './safe-redirect.ts';
 
-const APP_BASE = '/signin/';
-/** The app's own pages (apps/web/src/app/routes.ts), also reachable without the app's base: an old or hand-typed link. */
-const APP_PAGES = new Set(['reset-password', 'accept-invitation', 'tm-controls', 'tm-snackbar']);
+/** The app's own pages by name (`reset-password`), also reachable without the app's base: an old or hand-typed link. */
+const PAGE_NAMES = new Set(Object.values(APP_PAGES).map((page) => page.replace(/^\//, '')).filter((name) => name !== ''));
 
 /**
  * Where a page outside the app goes (302): the same page inside the app when it is one of the
@@ -16,12 +15,12 @@ const APP_PAGES = new Set(['reset-password', 'accept-invitation', 'tm-controls',
  * stays on this site under the app's base whatever the request held. The app decides what a
  * `redirect` in it may do (docs/decisions/0004).
  */
-export function appLocation(url: string): string {
+function appLocation(url: string): string {
   const queryAt = url.indexOf('?');
   const pathOnly = queryAt >= 0 ? url.slice(0, queryAt) : url;
   const page = pathOnly.replace(/^\/+|\/+$/g, '');
   const query = queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1)).toString() : '';
-  return `${APP_BASE}${APP_PAGES.has(page) ? page : ''}${query ? `?${query}` : ''}`;
+  return `${APP_BASE}${PAGE_NAMES.has(page) ? page : ''}${query ? `?${query}` : ''}`;
 }
 
 function failed(reason: Reason) {

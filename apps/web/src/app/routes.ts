@@ -1,13 +1,7 @@
-/** Route paths (inside the router's basename) and the hrefs that lead to them. */
-export const ROUTES = {
-  signIn: '/',
-  controlsDemo: '/tm-controls',
-  snackbarDemo: '/tm-snackbar',
-  /** `?token=` (required): set a new password from a reset link. */
-  resetPassword: '/reset-password',
-  /** `?token=&redirect=`: finish a registration from an invitation link. */
-  acceptInvitation: '/accept-invitation',
-} as const;
+import { APP_PAGES } from '@gatehouse/contract';
+
+/** Route paths (inside the router's basename); the server knows the same pages (the contract's APP_PAGES). */
+export const ROUTES = APP_PAGES;
 
 /**
  * Only the sign-in route sends an already signed-in user on; the reset and

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { RedirectPolicy } from '@gatehouse/contract';
+import { APP_BASE, type RedirectPolicy } from '@gatehouse/contract';
 import { sendSafeRedirect } from '../../plugins/safe-redirect.ts';
 
-export const APP_BASE = '/signin/';
 /** Vite names assets by content hash: they never change, so browsers may keep them for a year. */
 const IMMUTABLE_MAX_AGE_MS = 365 * 24 * 3_600_000;
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.\n';
