@@ -7,6 +7,11 @@ import { App } from './app';
 import { redirectsSignedInUser } from './routes';
 import { startUp } from './start-up';
 import type { StartUpData } from './start-up';
+// The router loads these flows lazily. Loading their modules with this file means the tests wait for
+// React, not for the first transform of the flows, which on a loaded machine took longer than a
+// test's time-out (seen while CI ran); the app still loads them through React.lazy.
+import '../flows/reset-password';
+import '../flows/finish-registration';
 
 const data = (): StartUpData => ({
   user: { authenticated: false, language: 'en', id: null, email: null, firstName: null, surname: null },
