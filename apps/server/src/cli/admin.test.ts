@@ -4,11 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config/config.ts';
 import { runAdmin } from './admin.ts';
 import { openAccounts } from './admin-commands.ts';
 import { DEMO_CREDENTIALS_FILE, DEMO_EMAIL, demoCredentialsFile, describeSeed, randomDemoPassword, seedDemo } from './seed-demo.ts';
-import { databaseTarget } from '../config/config.ts';
+import { databaseTarget, loadConfig, REPO_ROOT } from '../config/config.ts';
 import { checkNewPassword } from '@gatehouse/contract';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
@@ -137,7 +136,7 @@ describe('demo account', () => {
   });
 
   it('is seeded once on an empty database, kept owner-readable and reported again later', async () => {
-    const { accounts, db } = await openAccounts({ ...(await import('../config/config.ts')).loadConfig({ DATABASE_URL: await freshDatabase('seed.sqlite') }) });
+    const { accounts, db } = await openAccounts({ ...loadConfig({ DATABASE_URL: await freshDatabase('seed.sqlite') }) });
     const file = path.join(dir, 'demo-credentials.txt');
     try {
       const first = await seedDemo(accounts, file);
@@ -153,7 +152,7 @@ describe('demo account', () => {
 
   it("keeps each database's password beside it, and never reports one that does not sign in", async () => {
     const other = await freshDatabase('other.sqlite');
-    const config = (await import('../config/config.ts')).loadConfig({ DATABASE_URL: other });
+    const config = loadConfig({ DATABASE_URL: other });
     const file = demoCredentialsFile(config.database);
     // Not the default database's file: another DATABASE_URL keeps its own (beside a SQLite file;
     // under data/ by a digest of the URL without its password for PostgreSQL, as in the PostgreSQL run).

@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkNewPassword } from '@gatehouse/contract';
-import { loadConfig, REPO_ROOT } from '../config/config.ts';
-import type { DatabaseTarget } from '../config/config.ts';
+import { DEFAULT_SQLITE_FILE, loadConfig, REPO_ROOT, type DatabaseTarget } from '../config/config.ts';
 import type { AccountService } from '../modules/user/account.service.ts';
 import { openAccounts } from './admin-commands.ts';
 
@@ -21,7 +20,7 @@ export const DEMO_CREDENTIALS_FILE = path.join(REPO_ROOT, 'data', 'demo-credenti
 export function demoCredentialsFile(database: DatabaseTarget): string | null {
   if (database.kind === 'sqlite') {
     if (database.file === ':memory:') return null;
-    if (database.file === path.join(REPO_ROOT, 'data', 'gatehouse.sqlite')) return DEMO_CREDENTIALS_FILE;
+    if (database.file === DEFAULT_SQLITE_FILE) return DEMO_CREDENTIALS_FILE;
     return `${database.file}.demo-credentials.txt`;
   }
   const url = new URL(database.url);

@@ -303,8 +303,11 @@ export class ConfigError extends Error {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** The database without a DATABASE_URL: a SQLite file in the checkout's `data/` folder. */
+export const DEFAULT_SQLITE_FILE = path.join(REPO_ROOT, 'data', 'gatehouse.sqlite');
+
 export function databaseTarget(url: string | undefined): DatabaseTarget {
-  if (url === undefined) return { kind: 'sqlite', file: path.join(REPO_ROOT, 'data', 'gatehouse.sqlite') };
+  if (url === undefined) return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
   if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
   if (url === ':memory:') return { kind: 'sqlite', file: url };
   const file = url.startsWith('file://') ? fileURLToPath(url) : url;
