@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Locale } from '@gatehouse/contract';
 import en from 'virtual:messages/en';
@@ -55,4 +55,17 @@ export async function expectReported(text: string): Promise<void> {
     const focused = active && active !== document.body ? `${active.textContent ?? ''} ${accessibleDescriptionOf(active)}` : '';
     expect(announced('assertive') === text || focused.includes(text), `"${text}" is neither focused nor announced`).toBe(true);
   });
+}
+
+/**
+ * The h1 of the screen now shown, the only one on the page, and where focus is
+ * (docs/decisions/0010-focus-and-announcements.md): the page's first screen (`first`) leaves
+ * focus where the page load put it, on the body; every later screen takes it on its heading.
+ */
+export async function expectScreen(title: string, { first = false }: { first?: boolean } = {}): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { level: 1, name: title });
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  if (first) expect(document.activeElement, 'the page\'s first screen takes no focus').toBe(document.body);
+  else await waitFor(() => expect(document.activeElement, `focus on the heading "${title}"`).toBe(heading));
+  return heading;
 }
