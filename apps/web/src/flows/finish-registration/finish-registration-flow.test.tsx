@@ -6,7 +6,7 @@ import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
-import { expectReported, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { expectAlert, expectFieldMessage, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { FinishRegistrationFlow } from './finish-registration-flow';
 
@@ -47,19 +47,6 @@ function renderFlow({ search = '?token=inv&redirect=%2Frecords', locale = 'en' a
     locale,
   );
   return { goToSignIn, redirect, user: userEvent.setup(), m: CATALOGUES[locale] };
-}
-
-function expectFieldMessage(label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  expect(input.getAttribute('aria-invalid')).toBe('true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
-  expect(described).toContain(text);
-}
-
-async function expectAlert(text: string) {
-  // Shown, and reported once: focus on it (or the field it describes), or announced.
-  await screen.findByText(text);
-  await expectReported(text);
 }
 
 type Flow = ReturnType<typeof renderFlow>;

@@ -6,7 +6,7 @@ import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
-import { expectReported, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { expectAlert, expectFieldMessage, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { ResetPasswordFlow } from './reset-password-flow';
 
 const CATALOGUES = { en, sk, cs } as const;
@@ -51,20 +51,6 @@ function renderFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
     locale,
   );
   return { goToSignIn, onDeviceUsers, user: userEvent.setup(), m: CATALOGUES[locale] };
-}
-
-/** The field's message is its accessible description and marks it invalid. */
-function expectFieldMessage(label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  expect(input.getAttribute('aria-invalid')).toBe('true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
-  expect(described).toContain(text);
-}
-
-async function expectAlert(text: string) {
-  // Shown, and reported once: focus on it (or the field it describes), or announced.
-  await screen.findByText(text);
-  await expectReported(text);
 }
 
 async function fillPasswords(user: ReturnType<typeof userEvent.setup>, m: (typeof CATALOGUES)[Locale], password: string, password2: string) {

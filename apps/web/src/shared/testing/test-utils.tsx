@@ -69,3 +69,17 @@ export async function expectScreen(title: string, { first = false }: { first?: b
   else await waitFor(() => expect(document.activeElement, `focus on the heading "${title}"`).toBe(heading));
   return heading;
 }
+
+/** A form's message `text` is on screen and reported (`expectReported`): focus is on it or on the field it describes, or it is announced. */
+export async function expectAlert(text: string): Promise<void> {
+  await screen.findByText(text);
+  await expectReported(text);
+}
+
+/** The field labelled `label` is marked invalid and `text` is part of its accessible description. */
+export function expectFieldMessage(label: string, text: string): void {
+  const input = screen.getByLabelText(label);
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+  expect(described).toContain(text);
+}
