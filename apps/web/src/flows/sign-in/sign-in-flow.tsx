@@ -123,7 +123,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       enterServerError,
       redirect,
       resetField: (field) => form.current?.resetField(field),
-      focusField: (field) => form.current?.focusField(field),
+      focusPassword: () => form.current?.focusPassword?.(),
       focusHeading: () => container.current?.querySelector<HTMLElement>('h1')?.focus(),
       showPinMailFailed: () =>
         show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
@@ -259,7 +259,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'pin':
         return (
           <PinScreen
-            handle={form}
             email={state.email}
             variant={state.variant}
             attempts={state.attempts}

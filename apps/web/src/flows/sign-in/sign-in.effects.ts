@@ -25,7 +25,7 @@ export interface SignInDeps {
   enterServerError: () => void;
   redirect: () => void;
   resetField: (field: FormField) => void;
-  focusField: (field: FormField) => void;
+  focusPassword: () => void;
   focusHeading: () => void;
   showPinMailFailed: () => void;
   /** The snackbar's action sends pin.skipRequested. */
@@ -155,8 +155,8 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
     case 'field.reset':
       deps.resetField(effect.field);
       return;
-    case 'field.focus':
-      deps.focusField(effect.field);
+    case 'password.focus':
+      deps.focusPassword();
       return;
     case 'heading.focus':
       deps.focusHeading();

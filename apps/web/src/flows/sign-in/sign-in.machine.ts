@@ -38,8 +38,8 @@ function isLoginReason(value: string): value is LoginReason {
   return (LOGIN_REASONS as readonly string[]).includes(value);
 }
 
-/** The fields that effects can empty or focus, on whichever screen shows them. */
-export type FormField = 'email' | 'password' | 'pin';
+/** The fields that effects can empty, on whichever screen shows them. */
+export type FormField = 'email' | 'password';
 
 /** The fields of the login forms that the server can report empty. */
 export type LoginField = 'email' | 'password';
@@ -241,10 +241,10 @@ export type SignInEffect =
   | { type: 'navigation.redirect' }
   | { type: 'field.reset'; field: FormField }
   /**
-   * Focus a field on purpose (the snackbar's Activate: type the password now). A failed submit
-   * does not use it: the form reports its own failure once it is shown (useFailureReport).
+   * Focus the password field on purpose (the snackbar's Activate: type the password now). A failed
+   * submit does not use it: the form reports its own failure once it is shown (useFailureReport).
    */
-  | { type: 'field.focus'; field: FormField }
+  | { type: 'password.focus' }
   /** Focus the current screen's h1 (e.g. after the focused row was removed). */
   | { type: 'heading.focus' }
   | { type: 'snackbar.pinMailFailed' }
@@ -479,7 +479,7 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
     case 'passkey.noticeClosed':
       return go({ ...state, passkeyNotice: null });
     case 'passkey.activateChosen':
-      return go({ ...state, activatePasskey: true }, [{ type: 'field.focus', field: 'password' }]);
+      return go({ ...state, activatePasskey: true }, [{ type: 'password.focus' }]);
     case 'passkey.conditionalReady':
       return state.type === 'loginForm' && !state.deviceOffer ? go({ ...state, deviceOffer: true }) : stay(state);
     default:

@@ -39,7 +39,6 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
   const {
     register,
     handleSubmit,
-    setFocus,
     resetField,
     formState: { errors },
   } = useForm<ForgotValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: initialEmail }, shouldFocusError: false });
@@ -47,9 +46,6 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
   const server = useAnswerProblems<'email', ForgotProblem>(failed.answers, { email: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field === 'email') setFocus('email');
-    },
     resetField: (field) => {
       if (field === 'email') resetField('email', { defaultValue: '' });
     },

@@ -77,12 +77,8 @@ export function LoginScreen({
   );
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field !== 'pin') setFocus(field);
-    },
-    resetField: (field) => {
-      if (field !== 'pin') resetField(field);
-    },
+    focusPassword: () => setFocus('password'),
+    resetField,
   }));
 
   const messageFor = (field: LoginField): string | undefined => {

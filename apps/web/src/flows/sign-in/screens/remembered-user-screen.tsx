@@ -62,9 +62,7 @@ export function RememberedUserScreen({
   });
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field === 'password') setFocus('password');
-    },
+    focusPassword: () => setFocus('password'),
     resetField: (field) => {
       if (field === 'password') resetField('password');
     },
