@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { announced, expectAnnounced, expectReported } from '../../shared/testing/test-utils';
+import { expectAnnounced, expectNothingAnnounced, expectReported } from '../../shared/testing/test-utils';
 import { stubWebAuthn, removeWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
 import { attempts, jana, ok, petr, renderFlow, routeFetch } from './sign-in.test-helpers';
@@ -78,8 +78,7 @@ describe('the PIN form, typed as people do', TYPING, () => {
     await waitFor(() => expect(document.activeElement).toBe(code));
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(accessibleDescriptionOf(code)).toBe('Entered code is incorrect or its validity has expired');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(announced('assertive')).toBe('');
+    expectNothingAnnounced();
     // The same mistake again is told again.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.activeElement).toBe(code));

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { announced, expectAnnounced } from '../testing/test-utils';
+import { announced, announcing, expectAnnounced, expectNothingAnnounced } from '../testing/test-utils';
 import { IntlWrapper } from '../ui/test-intl';
 import { Notice } from '../ui/notice';
 import { ScreenTitle } from './screen-title';
@@ -262,12 +262,14 @@ describe('a notice that announces itself (a status, or an action that failed)', 
       </IntlWrapper>,
     );
     await expectAnnounced('You have 2 attempts left.', 'polite');
+    await waitFor(() => expect(announcing('polite')).toBe(false));
     const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
     const said: string[] = [];
     new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, subtree: true, characterData: true });
     await user.click(screen.getByRole('button', { name: /Re-render/ }));
     await user.click(screen.getByRole('button', { name: /Re-render/ }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // A re-render announcing again would have emptied the region and marked it at once.
+    expectNothingAnnounced('polite', 'You have 2 attempts left.');
     expect(said).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Again' }));
     await waitFor(() => expect(said).toEqual(['You have 2 attempts left.']));
@@ -326,8 +328,7 @@ describe('reporting a failed submit (useFailureReport)', () => {
       </IntlWrapper>,
     );
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(announced('assertive')).toBe('');
+    expectNothingAnnounced();
   });
 
   it('announces the message when the person is in that field already (Enter), and keeps every key typed after', async () => {

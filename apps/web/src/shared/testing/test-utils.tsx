@@ -39,6 +39,24 @@ export function announced(politeness: 'polite' | 'assertive' = 'assertive'): str
   return document.querySelector(`[data-announcer="${politeness}"]`)?.textContent ?? '';
 }
 
+/**
+ * A message is on its way to the page's live region: the region carries `data-pending` from the
+ * moment `announce()` is called until the last waiting message has been said.
+ */
+export function announcing(politeness: 'polite' | 'assertive' = 'assertive'): boolean {
+  return document.querySelector(`[data-announcer="${politeness}"]`)?.hasAttribute('data-pending') ?? false;
+}
+
+/**
+ * Nothing was announced: no message is on its way to the region and it still says `text`
+ * (nothing, by default). `announce()` marks the region at once, so right after the awaited step
+ * an announcement it made is seen here, without waiting a time.
+ */
+export function expectNothingAnnounced(politeness: 'polite' | 'assertive' = 'assertive', text = ''): void {
+  expect(announcing(politeness), `a message is on its way to the ${politeness} region`).toBe(false);
+  expect(announced(politeness)).toBe(text);
+}
+
 /** Waits until the page's live region says `text`. */
 export async function expectAnnounced(text: string, politeness: 'polite' | 'assertive' = 'assertive'): Promise<void> {
   await waitFor(() => expect(announced(politeness)).toBe(text));
