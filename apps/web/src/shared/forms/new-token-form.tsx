@@ -10,7 +10,7 @@ import { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES } from './recovery.me
 import styles from './forms.module.css';
 
 export interface NewTokenFormHandle {
-  /** Empties the e-mail (after a failed request, spec section 8); the form reports the failure itself. */
+  /** Empties the e-mail (the service was unavailable: no answer, app_error, a server fault); the form reports the failure itself. */
   clearEmail: () => void;
 }
 

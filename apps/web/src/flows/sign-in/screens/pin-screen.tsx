@@ -28,7 +28,7 @@ export interface PinScreenProps {
   onSubmit: (pin: string, rememberDevice: boolean) => void;
 }
 
-/** The remaining-attempts notice (spec section 9): only once the silent attempts are used up; a status, announced politely. */
+/** The remaining-attempts notice: shown only once the silent attempts are used up; a status, announced politely. */
 export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | null }) {
   const t = useT();
   if (attempts === null) return null;

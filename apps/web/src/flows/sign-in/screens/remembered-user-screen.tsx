@@ -56,7 +56,7 @@ export function RememberedUserScreen({
   const noticeElement = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, setFocus, resetField, errors } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
   const failed = useSubmitFailures(failures);
-  // Spec section 5: invalid credentials are a message on the password field here.
+  // Here incorrect credentials are the password field's message, not a notice (the account is known).
   const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failed.answers, {
     password: notice === 'invalid_credentials' ? 'incorrect' : serverFieldErrors.includes('password') ? 'required' : undefined,
   });
