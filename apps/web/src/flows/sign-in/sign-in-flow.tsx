@@ -99,7 +99,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       submitPin: (pin) => call(pinSubmit, { body: { pin_code: pin } }),
       skipPin: () => call(pinSkip),
       registerDevice: async () => {
-        // The device-name module and bowser load only now (spec: after a PIN ok with the box ticked).
+        // The device-name module and bowser load only now (after a PIN ok with the box ticked).
         const { loadDeviceName } = await import('../../shared/device');
         const deviceName = await loadDeviceName(navigator.userAgent, {
           defaultName: t('device.defaultName'),

@@ -36,7 +36,7 @@ const isProblem = (value: string | undefined): value is PasswordProblem => value
 /**
  * The set-password form of the reset and registration routes: a new password
  * with the rule as its hint, and its confirmation. Field messages appear once
- * a field has been left or after a submit (spec section 5).
+ * a field has been left or after a submit.
  */
 export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitting, notice, serverErrors, failures, onSubmit }: SetPasswordFormProps) {
   const t = useT();

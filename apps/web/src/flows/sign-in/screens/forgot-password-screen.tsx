@@ -29,7 +29,7 @@ export interface ForgotPasswordScreenProps {
 
 const validateEmail = (value: string): ForgotProblem | true => (!isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email');
 
-/** Asks for the e-mail to send a reset link to (spec section 2). */
+/** Asks for the e-mail to send a reset link to. */
 export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures = 0, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
   const t = useT();
   const titleId = useId();

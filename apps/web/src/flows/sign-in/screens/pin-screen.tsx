@@ -41,7 +41,7 @@ export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | 
   );
 }
 
-/** The PIN code form, first sign-in or periodic recheck (spec section 2). */
+/** The PIN code form, first sign-in or periodic recheck. */
 export function PinScreen({ email, variant, attempts, submitting, problem, failures = 0, onSubmit }: PinScreenProps) {
   const t = useT();
   const titleId = useId();

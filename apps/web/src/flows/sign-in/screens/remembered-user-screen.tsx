@@ -34,7 +34,7 @@ export interface RememberedUserScreenProps {
   onPasskey?: () => void;
 }
 
-/** The remembered-user form: the account is known, only its password is asked (spec section 2). */
+/** The remembered-user form: the account is known, only its password is asked. */
 export function RememberedUserScreen({
   user,
   submitting,
@@ -99,7 +99,7 @@ export function RememberedUserScreen({
         )}
         <PasswordField
           label={t('signIn.login.password')}
-          // Conditional mediation for this account offers its passkeys here (clarifications, Passkeys).
+          // Conditional mediation for this account offers its passkeys here (docs/flows/passkeys.md).
           autoComplete="current-password webauthn"
           required
           error={passwordError}
