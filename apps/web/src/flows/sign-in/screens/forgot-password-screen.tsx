@@ -21,7 +21,7 @@ export interface ForgotPasswordScreenProps {
   /** The last answer's problem with the e-mail; shown until it is edited. */
   problem: ForgotProblem | null;
   /** Counts failed submits: each is reported once (focus or announcement). */
-  failures?: number;
+  failures: number;
   onSubmit: (email: string) => void;
   onCancel: () => void;
   handle?: Ref<FormHandle>;
@@ -30,7 +30,7 @@ export interface ForgotPasswordScreenProps {
 const validateEmail = (value: string): ForgotProblem | true => (!isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email');
 
 /** Asks for the e-mail to send a reset link to. */
-export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures = 0, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
+export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();

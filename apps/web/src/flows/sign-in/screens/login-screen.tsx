@@ -28,7 +28,7 @@ export interface LoginScreenProps {
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
   /** Counts the failed answers: each is reported once (focus or announcement). */
-  failures?: number;
+  failures: number;
   onSubmit: (body: LoginBody) => void;
   /** Opens the forgot-password form with what was typed as the e-mail. */
   onForgotPassword: (email: string) => void;
@@ -52,7 +52,7 @@ export function LoginScreen({
   submitting,
   notice,
   serverFieldErrors,
-  failures = 0,
+  failures,
   onSubmit,
   onForgotPassword,
   onBackToList,

@@ -24,7 +24,7 @@ export interface PinScreenProps {
   /** The last answer's problem; shown until the code is edited. */
   problem: PinProblem | null;
   /** Counts failed submits: each is reported once (focus or announcement), the same message too. */
-  failures?: number;
+  failures: number;
   onSubmit: (pin: string, rememberDevice: boolean) => void;
 }
 
@@ -42,7 +42,7 @@ export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | 
 }
 
 /** The PIN code form, first sign-in or periodic recheck. */
-export function PinScreen({ email, variant, attempts, submitting, problem, failures = 0, onSubmit }: PinScreenProps) {
+export function PinScreen({ email, variant, attempts, submitting, problem, failures, onSubmit }: PinScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();

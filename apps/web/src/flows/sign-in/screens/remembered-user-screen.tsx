@@ -23,7 +23,7 @@ export interface RememberedUserScreenProps {
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
   /** Counts the failed answers: each is reported once (focus or announcement). */
-  failures?: number;
+  failures: number;
   onSubmit: (body: LoginBody) => void;
   /** Back to the list of remembered accounts. */
   onBack: () => void;
@@ -40,7 +40,7 @@ export function RememberedUserScreen({
   submitting,
   notice,
   serverFieldErrors,
-  failures = 0,
+  failures,
   onSubmit,
   onBack,
   onForgotPassword,
