@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, newDevice, register, tokenInfo } from '@gatehouse/contract';
-import { call, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { loadDeviceName } from '../../shared/device';
-import { LoadingScreen, isServiceUnavailable } from '../../shared/forms';
+import { LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import { shouldOfferPasskey } from '../../shared/passkeys';

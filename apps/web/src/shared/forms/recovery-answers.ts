@@ -118,6 +118,3 @@ export function readTokenInfoAnswer(answer: StatusAnswer): TokenCheck {
   return answer.status === 'ok' ? 'valid' : 'expired';
 }
 
-/** A call's own "temporarily unavailable" reaction: shared/api (the default page's sign-out uses it too). */
-export { isServiceUnavailable } from '../api';
-
