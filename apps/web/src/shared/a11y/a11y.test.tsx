@@ -100,6 +100,7 @@ describe('focus on screen changes (ScreenTitle)', () => {
           <Outside />
         </main>
         <footer>
+          <a href="#terms">Terms</a>
           <select aria-label="Language">
             <option>sk</option>
           </select>
@@ -110,10 +111,16 @@ describe('focus on screen changes (ScreenTitle)', () => {
     await user.click(field);
     act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
     expect(document.activeElement).toBe(field);
+    // The footer's language choice (a select: a field too, and outside main).
     const language = screen.getByRole('combobox', { name: 'Language' });
     await user.click(language);
     act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
     expect(document.activeElement).toBe(language);
+    // A footer link (the bot-check notice's): no field, only outside main.
+    const terms = screen.getByRole('link', { name: 'Terms' });
+    await user.click(terms);
+    act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
+    expect(document.activeElement).toBe(terms);
     // From a button of the page's main part it may move.
     await user.click(screen.getByRole('button', { name: 'Show late screen' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Late heading' }));
