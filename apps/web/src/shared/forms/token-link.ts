@@ -12,7 +12,7 @@ export interface RequestNewTokenState {
   type: 'requestNewToken';
   submitting: boolean;
   notice: NewTokenNotice | null;
-  /** Null, or the e-mail problem the server reported (a new object per answer). */
+  /** Null, or the e-mail problem of the server's last answer; the form shows it until the e-mail is edited (useAnswerProblems, keyed by `failures`). */
   emailError: { problem: EmailProblem } | null;
   /** Counts the failed answers: the form reports each once (focus or announcement). */
   failures: number;
