@@ -1,7 +1,6 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
-import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, TextField } from '../../../shared/ui';
@@ -9,6 +8,7 @@ import type { FormHandle } from '../form-handle';
 import type { ForgotNotice, ForgotProblem } from '../sign-in.machine';
 import { FORGOT_NOTICE_MESSAGES, FORGOT_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
+import { validateEmail } from './validators';
 
 interface ForgotValues {
   email: string;
@@ -26,8 +26,6 @@ export interface ForgotPasswordScreenProps {
   onCancel: () => void;
   handle?: Ref<FormHandle>;
 }
-
-const validateEmail = (value: string): ForgotProblem | true => (!isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email');
 
 /** Asks for the e-mail to send a reset link to. */
 export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {

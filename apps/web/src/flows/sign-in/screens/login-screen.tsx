@@ -1,6 +1,5 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
-import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import type { LoginBody } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useSmallForm } from '../../../shared/form/use-small-form';
@@ -11,15 +10,14 @@ import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine'
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
 import { BackToListButton } from './back-to-list-button';
 import { PasskeyPart } from './passkey-part';
+import { validateEmail, validatePassword } from './validators';
+import type { FieldProblem } from './validators';
 import styles from './screens.module.css';
 
 interface LoginValues {
   email: string;
   password: string;
 }
-
-/** Field problems as codes; the messages come from the catalogue at render time. */
-type FieldProblem = 'required' | 'invalid_email';
 
 export interface LoginScreenProps {
   /** The e-mail the form starts with (e.g. back from the PIN step). */
@@ -41,11 +39,6 @@ export interface LoginScreenProps {
   deviceOffer?: boolean;
   onPasskey?: () => void;
 }
-
-const validateEmail = (value: string): FieldProblem | true =>
-  !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
-/** A password of spaces only is no password (no account can have one: the password rule asks for letters and a digit). */
-export const validatePassword = (value: string): FieldProblem | true => (isNonEmptyText(value) ? true : 'required');
 
 export function LoginScreen({
   initialEmail = '',

@@ -9,8 +9,8 @@ import type { FormHandle } from '../form-handle';
 import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES, REMEMBERED_INCORRECT_PASSWORD } from '../sign-in.messages';
 import { BackToListButton } from './back-to-list-button';
-import { validatePassword } from './login-screen';
 import { PasskeyPart } from './passkey-part';
+import { validatePassword } from './validators';
 import styles from './screens.module.css';
 
 interface PasswordValues {
