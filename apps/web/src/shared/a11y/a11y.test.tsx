@@ -291,10 +291,10 @@ function OneField({ answers, serverProblem, notice }: { answers: number; serverP
   const noticeElement = useRef<HTMLDivElement>(null);
   const [empty, setEmpty] = useState(false);
   const failed = useSubmitFailures(answers);
-  const server = useAnswerProblems<'code', string>(failed.answers, { code: serverProblem });
+  const server = useAnswerProblems<'code', string>(answers, { code: serverProblem });
   const message = empty ? 'Enter code' : server.problemOf('code');
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['code', message]], notice === undefined ? null : { element: noticeElement.current, message: notice }),
+    firstFailure(form.current, [['code', message]], { element: noticeElement.current, message: notice ?? null }),
   );
   return (
     <form

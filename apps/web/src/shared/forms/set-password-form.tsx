@@ -56,7 +56,7 @@ export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitti
     shouldFocusError: false,
   });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failed.answers, serverErrors);
+  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failures, serverErrors);
 
   const messageFor = (field: PasswordFieldName): string | undefined => {
     const problem = errors[field]?.message ?? server.problemOf(field);
@@ -71,7 +71,7 @@ export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitti
         ['password', messageFor('password')],
         ['password2', messageFor('password2')],
       ],
-      noticeText === null ? null : { element: noticeElement.current, message: noticeText },
+      { element: noticeElement.current, message: noticeText },
     ),
   );
 

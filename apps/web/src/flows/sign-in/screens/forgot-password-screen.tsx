@@ -41,7 +41,7 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
     formState: { errors },
   } = useForm<ForgotValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: initialEmail }, shouldFocusError: false });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'email', ForgotProblem>(failed.answers, { email: problem ?? undefined });
+  const server = useAnswerProblems<'email', ForgotProblem>(failures, { email: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
     resetField: (field) => {
@@ -53,7 +53,7 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
   const emailError = code === 'required' || code === 'invalid_email' ? t(FORGOT_PROBLEM_MESSAGES[code]) : undefined;
   const noticeText = notice === null ? null : t(FORGOT_NOTICE_MESSAGES[notice]);
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['email', emailError]], noticeText === null ? null : { element: noticeElement.current, message: noticeText }),
+    firstFailure(form.current, [['email', emailError]], { element: noticeElement.current, message: noticeText }),
   );
   const submit = handleSubmit((values) => onSubmit(values.email.trim()), failed.refused);
 

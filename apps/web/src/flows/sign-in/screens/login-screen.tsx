@@ -65,7 +65,7 @@ export function LoginScreen({
   });
   const failed = useSubmitFailures(failures);
   const server = useAnswerProblems<LoginField, FieldProblem>(
-    failed.answers,
+    failures,
     Object.fromEntries(serverFieldErrors.map((field) => [field, 'required'])),
   );
 
@@ -91,12 +91,10 @@ export function LoginScreen({
         ['email', messageFor('email')],
         ['password', messageFor('password')],
       ],
-      noticeText === null
-        ? null
-        : {
-            element: notice === 'invalid_credentials' ? form.current?.elements.namedItem('password') as HTMLElement | null : noticeElement.current,
-            message: noticeText,
-          },
+      {
+        element: notice === 'invalid_credentials' ? form.current?.elements.namedItem('password') as HTMLElement | null : noticeElement.current,
+        message: noticeText,
+      },
     ),
   );
 

@@ -54,7 +54,7 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
     formState: { errors },
   } = useForm<PinValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { pin: '' }, shouldFocusError: false });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'pin', PinProblem>(failed.answers, { pin: problem ?? undefined });
+  const server = useAnswerProblems<'pin', PinProblem>(failures, { pin: problem ?? undefined });
 
   const code = errors.pin?.message ?? server.problemOf('pin');
   const pinError = code === 'invalid' || code === 'required' ? t(PIN_PROBLEM_MESSAGES[code]) : undefined;

@@ -57,7 +57,7 @@ export function RememberedUserScreen({
   const { register, handleSubmit, setFocus, resetField, errors } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
   const failed = useSubmitFailures(failures);
   // Here incorrect credentials are the password field's message, not a notice (the account is known).
-  const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failed.answers, {
+  const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failures, {
     password: notice === 'invalid_credentials' ? 'incorrect' : serverFieldErrors.includes('password') ? 'required' : undefined,
   });
 
@@ -79,7 +79,7 @@ export function RememberedUserScreen({
   const formNotice = notice !== null && notice !== 'invalid_credentials' ? t(LOGIN_NOTICE_MESSAGES[notice]) : null;
   // After a failed submit: the password when it shows a message, else the notice (docs/decisions/0010).
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['password', passwordError]], formNotice === null ? null : { element: noticeElement.current, message: formNotice }),
+    firstFailure(form.current, [['password', passwordError]], { element: noticeElement.current, message: formNotice }),
   );
   const submit = handleSubmit((values) => onSubmit({ username: user.email, password: values.password }), failed.refused);
 
