@@ -4,7 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
-const MIN_BYTES = 1024;
+/** Smaller files are sent as they are: compressing them saves next to nothing. */
+export const MIN_BYTES = 1024;
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -18,7 +19,7 @@ function* files(dir: string): Generator<string> {
  * Writes `.br` and `.gz` beside every text asset of the build, at the
  * highest levels, so the server sends compressed files without compressing
  * on each request (@fastify/static `preCompressed`). Fonts (woff2) are
- * already compressed and are left alone.
+ * already compressed and are left alone, and so are files under MIN_BYTES.
  */
 export function precompressPlugin(): Plugin {
   let outDir = 'dist';

@@ -7,7 +7,7 @@ const GOOGLE_PRIVACY_URL = 'https://policies.google.com/privacy';
 const GOOGLE_TERMS_URL = 'https://policies.google.com/terms';
 
 /**
- * The notice that replaces the hidden reCAPTCHA badge (spec section 1),
+ * The notice that replaces the hidden reCAPTCHA badge,
  * shown only while the bot check is on (the server gives a site key).
  */
 export function BotCheckNotice({ reCaptcha }: { reCaptcha: ReCaptchaInfo | null }) {

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
-/** Spec section 9: a script chunk that has not loaded in 120 s is an error. */
+/** A script chunk that has not loaded in 120 s is an error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadTimeout extends Error {

@@ -19,7 +19,7 @@ export interface PageFrameProps {
   busy?: boolean;
 }
 
-/** Landmarks and the common page elements of spec section 1. */
+/** Landmarks and the elements every page has (header, main, footer with the language choice). */
 export function PageFrame({ children, title, copyright, reCaptcha = null, busy = false }: PageFrameProps) {
   const t = useT();
   const { setTitle } = useA11y();

@@ -7,11 +7,14 @@ import { App } from './app';
 import { redirectsSignedInUser } from './routes';
 import { startUp } from './start-up';
 import type { StartUpData } from './start-up';
-// The router loads these flows lazily. Loading their modules with this file means the tests wait for
-// React, not for the first transform of the flows, which on a loaded machine took longer than a
-// test's time-out (seen while CI ran); the app still loads them through React.lazy.
+// What these routes load on first use (lazy chunks): the two recovery flows and the English texts of
+// their areas. Loaded with the test file, so a test waits for React and the stubbed calls, not for
+// the first transform of these modules, which on a loaded machine took longer than findBy's wait
+// (seen once during a CI run). The app still loads them lazily; each test still waits for its screen.
 import '../flows/reset-password';
 import '../flows/finish-registration';
+import 'virtual:messages/en/recovery';
+import 'virtual:messages/en/signInLater';
 
 const data = (): StartUpData => ({
   user: { authenticated: false, language: 'en', id: null, email: null, firstName: null, surname: null },

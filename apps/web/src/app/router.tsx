@@ -58,7 +58,7 @@ export function AppRouter({ basename, data: startUpData, redirect }: AppRouterPr
                 <AcceptInvitationRoute redirect={redirect} />
               </MessageAreaGate>
             </Route>
-            {/* Any other path: the sign-in route (spec section 2). */}
+            {/* Any other path: the sign-in route. */}
             <Route>
               <Redirect to={ROUTES.signIn} replace />
             </Route>

@@ -5,7 +5,7 @@ export const ROUTES = APP_PAGES;
 
 /**
  * Only the sign-in route sends an already signed-in user on; the reset and
- * registration routes work for anyone with a token (clarifications.md).
+ * registration routes work for anyone with a token, signed in or not.
  */
 export function redirectsSignedInUser(pathname: string, basename: string): boolean {
   const path = (pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname).replace(/\/+$/, '');
@@ -14,7 +14,7 @@ export function redirectsSignedInUser(pathname: string, basename: string): boole
 
 /**
  * The router's basename: the path of the page's `<base href>` with trailing
- * slashes removed (spec section 2), e.g. "/signin/" → "/signin".
+ * slashes removed, e.g. "/signin/" → "/signin".
  */
 export function basenameFrom(baseUri: string): string {
   try {

@@ -20,16 +20,16 @@ export type StartUpResult =
 
 export interface StartUpDeps {
   call: typeof call;
-  /** The `redirect` query parameter, read once with URLSearchParams (security.md). */
+  /** The `redirect` query parameter, read once with URLSearchParams (one decode: docs/security.md, Redirects). */
   redirectParam: string | null;
   appOrigin: string;
   replace: (url: string) => void;
-  /** False on the reset and registration routes: they work for anyone with a token (clarifications). */
+  /** False on the reset and registration routes: they work for anyone with a token, signed in or not. */
   redirectSignedIn?: boolean;
 }
 
 /**
- * Spec section 1: load the four data sources at once; a signed-in user goes
+ * Loads the four data sources at once; a signed-in user goes
  * to the safe redirect target, a guest gets the sign-in flow.
  */
 export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {

@@ -16,7 +16,7 @@ export interface LegacyPageProps {
 }
 
 /**
- * The default "legacy" page at / (clarifications.md): it stands in for the
+ * The default "legacy" page at /: it stands in for the
  * provider's old application. A guest goes to sign-in with redirect=/.
  */
 // Module-level defaults: stable across renders, so the loading effect runs once.

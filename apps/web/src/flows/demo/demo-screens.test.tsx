@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SnackbarProvider } from '../../shared/ui';
-import { expectAnnounced } from '../../shared/testing/test-utils';
+import { announcing, expectAnnounced } from '../../shared/testing/test-utils';
 import { IntlWrapper } from '../../shared/ui/test-intl';
 import { ControlsDemoScreen, SnackbarDemoScreen } from '.';
 
@@ -41,11 +41,19 @@ describe('SnackbarDemoScreen', () => {
     await expectAnnounced('New snackbar. Hiding the old one by its id did not hide this one.', 'polite');
   });
 
-  it('replaces the active snackbar', async () => {
+  it('replaces the active snackbar, and only the one shown last is said', async () => {
     render(<SnackbarDemoScreen />, { wrapper: Providers });
+    // Everything the polite region says from the click on.
+    const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
+    const said: string[] = [];
+    const observer = new MutationObserver(() => region.textContent && said.push(region.textContent));
+    observer.observe(region, { childList: true, subtree: true, characterData: true });
     await userEvent.click(screen.getByRole('button', { name: 'Replace the active snackbar' }));
     await expectAnnounced('Second snackbar. It replaced the first one.', 'polite');
-    // Only the one shown last is said: the first was replaced before it could be.
+    await waitFor(() => expect(announcing('polite')).toBe(false));
+    observer.disconnect();
+    // The first was replaced before it could be said, and is not on screen.
+    expect(said).toEqual(['Second snackbar. It replaced the first one.']);
     expect(screen.queryByText('First snackbar.')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
-import { jsonResponse, renderWithProviders, expectReported } from '../../shared/testing/test-utils';
+import { expectAlert, expectFieldMessage, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { FinishRegistrationFlow } from './finish-registration-flow';
 
@@ -46,43 +46,14 @@ function renderFlow({ search = '?token=inv&redirect=%2Frecords', locale = 'en' a
     </>,
     locale,
   );
-  screensShown = 0;
   return { goToSignIn, redirect, user: userEvent.setup(), m: CATALOGUES[locale] };
-}
-
-let screensShown = 0;
-
-/**
- * The h1 of the screen now shown. The page's first screen leaves focus where the page load
- * put it; every later one takes it (shared/a11y, docs/decisions/0010).
- */
-async function expectScreen(title: string) {
-  const heading = await screen.findByRole('heading', { level: 1, name: title });
-  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-  screensShown += 1;
-  // The first screen this test looks at may be the page's first (no focus) or a later one.
-  if (screensShown === 1 && document.activeElement === document.body) return;
-  await waitFor(() => expect(document.activeElement).toBe(heading));
-}
-
-function expectFieldMessage(label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  expect(input.getAttribute('aria-invalid')).toBe('true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
-  expect(described).toContain(text);
-}
-
-async function expectAlert(text: string) {
-  // Shown, and reported once: focus on it (or the field it describes), or announced.
-  await screen.findByText(text);
-  await expectReported(text);
 }
 
 type Flow = ReturnType<typeof renderFlow>;
 
 /** Welcome page → continue → the create-password form. */
 async function toCreatePassword({ user, m }: Flow) {
-  await expectScreen(m['registration.welcome.title']);
+  await expectScreen(m['registration.welcome.title'], { first: true });
   await user.click(screen.getByRole('button', { name: m['registration.welcome.continue'] }));
   await expectScreen(m['registration.setPassword.title']);
 }
@@ -102,7 +73,7 @@ describe('finish-registration route: the link', () => {
   it('shows the welcome page with a single continue button when the token is valid', async () => {
     const api = stubApi({ '/api/token/info': ok });
     renderFlow();
-    await expectScreen('Welcome');
+    await expectScreen('Welcome', { first: true });
     expect(screen.getAllByRole('button')).toHaveLength(1);
     expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('inv');
   });
@@ -110,7 +81,7 @@ describe('finish-registration route: the link', () => {
   it.each(['wrong_token', 'missing_token'])('shows the expired registration link page when the token check answers %s', async (reason) => {
     stubApi({ '/api/token/info': failed([reason]) });
     const { user, goToSignIn } = renderFlow();
-    await expectScreen('This link is no longer valid');
+    await expectScreen('This link is no longer valid', { first: true });
     expect(screen.getByText('The registration link has expired or has already been used.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(goToSignIn).toHaveBeenCalledOnce();

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, newDevice, register, tokenInfo } from '@gatehouse/contract';
-import { call, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { loadDeviceName } from '../../shared/device';
-import { LoadingScreen, isServiceUnavailable } from '../../shared/forms';
+import { LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import { shouldOfferPasskey } from '../../shared/passkeys';
@@ -31,10 +31,10 @@ export interface FinishRegistrationFlowProps {
   userAgent?: string;
 }
 
-/** The finish-registration route (spec section 2): one screen per state of the machine. */
+/** The finish-registration route (docs/flows/recovery.md): one screen per state of the machine. */
 export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent = navigator.userAgent }: FinishRegistrationFlowProps) {
   const t = useT();
-  // Read once with URLSearchParams (one decode, security.md).
+  // Read once with URLSearchParams (one decode).
   const [token] = useState(() => new URLSearchParams(search).get('token'));
   const newTokenForm = useRef<NewTokenFormHandle>(null);
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });

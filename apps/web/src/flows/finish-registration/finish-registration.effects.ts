@@ -6,7 +6,7 @@ import type { FinishRegistrationEffect, FinishRegistrationEvent } from './finish
 export interface FinishRegistrationDeps {
   tokenInfo: (token: string) => Promise<StatusAnswer>;
   register: (body: SetPasswordBody) => Promise<StatusAnswer>;
-  /** The new-token request: the server mails a fresh invitation (clarifications). */
+  /** The new-token request: the server mails a fresh invitation. */
   forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
   /** POST /api/user/newdevice with this device's name. */
   pairDevice: () => Promise<StatusAnswer>;

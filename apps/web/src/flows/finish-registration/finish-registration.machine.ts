@@ -3,9 +3,9 @@
  * and 5): transition(token, state, event) → the next state and the effects to
  * run. The effects are data; finish-registration.effects.ts runs them.
  *
- * Spec section 4, "Registration": the token is checked on load (an invalid
+ * The registration (docs/flows/recovery.md): the token is checked on load (an invalid
  * one leads to the expired-token page); welcome → set the first password →
- * success signs the user in (clarifications) → pair-device page (skip or
+ * success signs the user in → pair-device page (skip or
  * pair) → afterRegistration: the passkey offer when the browser supports
  * passkeys and the server says so (the same offer as after a sign-in), then the
  * safe redirect.

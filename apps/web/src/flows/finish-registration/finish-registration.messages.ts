@@ -4,7 +4,7 @@ import { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES, PASSWORD_PROBLEM_MES
 
 /**
  * Every reason the finish-registration route's calls may return, and what its
- * screens show for it (clarifications: messages depend on the screen).
+ * screens show for it (the same reason may read differently on another route).
  */
 export const REGISTRATION_REASON_MESSAGES = {
   wrong_token: 'registration.expired.body',

@@ -6,7 +6,7 @@ import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
-import { jsonResponse, renderWithProviders, expectReported } from '../../shared/testing/test-utils';
+import { expectAlert, expectFieldMessage, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { ResetPasswordFlow } from './reset-password-flow';
 
 const CATALOGUES = { en, sk, cs } as const;
@@ -50,37 +50,7 @@ function renderFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
     </>,
     locale,
   );
-  screensShown = 0;
   return { goToSignIn, onDeviceUsers, user: userEvent.setup(), m: CATALOGUES[locale] };
-}
-
-let screensShown = 0;
-
-/**
- * The h1 of the screen now shown. The page's first screen leaves focus where the page load
- * put it; every later one takes it (shared/a11y, docs/decisions/0010).
- */
-async function expectScreen(title: string) {
-  const heading = await screen.findByRole('heading', { level: 1, name: title });
-  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-  screensShown += 1;
-  // The first screen this test looks at may be the page's first (no focus) or a later one.
-  if (screensShown === 1 && document.activeElement === document.body) return;
-  await waitFor(() => expect(document.activeElement).toBe(heading));
-}
-
-/** The field's message is its accessible description and marks it invalid. */
-function expectFieldMessage(label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  expect(input.getAttribute('aria-invalid')).toBe('true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
-  expect(described).toContain(text);
-}
-
-async function expectAlert(text: string) {
-  // Shown, and reported once: focus on it (or the field it describes), or announced.
-  await screen.findByText(text);
-  await expectReported(text);
 }
 
 async function fillPasswords(user: ReturnType<typeof userEvent.setup>, m: (typeof CATALOGUES)[Locale], password: string, password2: string) {
@@ -94,10 +64,10 @@ afterEach(() => {
 });
 
 describe('reset-password route: the link', () => {
-  it('checks the token from the query and shows the set-password form with focus on its title', async () => {
+  it('checks the token from the query and shows the set-password form; as the first screen of the page its title takes no focus', async () => {
     const api = stubApi(validToken);
     renderFlow({ search: '?token=a%2Bb' });
-    await expectScreen('Set a new password');
+    await expectScreen('Set a new password', { first: true });
     // Read once with URLSearchParams: decoded once, sent as it was meant.
     expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('a+b');
     const password = screen.getByLabelText('New password');
@@ -112,14 +82,14 @@ describe('reset-password route: the link', () => {
   it.each(['wrong_token', 'missing_token'])('shows the expired-link page when the token check answers %s', async (reason) => {
     stubApi({ '/api/token/info': failed([reason]) });
     renderFlow();
-    await expectScreen('This link is no longer valid');
+    await expectScreen('This link is no longer valid', { first: true });
     expect(screen.getByText('The link to reset your password has expired or has already been used.')).toBeTruthy();
   });
 
   it('shows the expired-link page without asking the server when the link has no token', async () => {
     const api = stubApi({});
     renderFlow({ search: '' });
-    await expectScreen('This link is no longer valid');
+    await expectScreen('This link is no longer valid', { first: true });
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
@@ -141,7 +111,7 @@ describe.each(LOCALES)('reset-password route: set-password validation in %s', (l
   it('asks for a strong password and its confirmation on an empty submit, without calling the server', async () => {
     const api = stubApi(validToken);
     const { user, m } = renderFlow({ locale });
-    await expectScreen(m['reset.title']);
+    await expectScreen(m['reset.title'], { first: true });
     await fillPasswords(user, m, '', '');
     await waitFor(() => expectFieldMessage(m['setPassword.password'], m['validation.weakPassword']));
     expectFieldMessage(m['setPassword.password2'], m['validation.confirmNewPassword']);
@@ -152,7 +122,7 @@ describe.each(LOCALES)('reset-password route: set-password validation in %s', (l
   it('shows the rule text for a weak password once the field is left, and the mismatch on the confirmation', async () => {
     stubApi(validToken);
     const { user, m } = renderFlow({ locale });
-    await expectScreen(m['reset.title']);
+    await expectScreen(m['reset.title'], { first: true });
     await user.type(screen.getByLabelText(m['setPassword.password']), 'secret');
     expect(screen.queryByText(m['validation.weakPassword'])).toBeNull();
     await user.tab();
@@ -172,7 +142,7 @@ describe.each(LOCALES)('reset-password route: set-password validation in %s', (l
   ] as const)('puts the server reason %s (detail %s) on its field', async (reasons, detail, field, message) => {
     stubApi({ ...validToken, '/api/user/resetpassword': failed([...reasons], detail) });
     const { user, m } = renderFlow({ locale });
-    await expectScreen(m['reset.title']);
+    await expectScreen(m['reset.title'], { first: true });
     await fillPasswords(user, m, 'Password1', 'Password1');
     await waitFor(() => expectFieldMessage(m[field], m[message]));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(m[field])));
@@ -181,7 +151,7 @@ describe.each(LOCALES)('reset-password route: set-password validation in %s', (l
   it('shows the unavailable notice when the submit gets no answer', async () => {
     stubApi({ ...validToken, '/api/user/resetpassword': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user, m } = renderFlow({ locale });
-    await expectScreen(m['reset.title']);
+    await expectScreen(m['reset.title'], { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');
     await expectAlert(m['setPassword.serviceUnavailable']);
   });
@@ -192,7 +162,7 @@ describe('reset-password route: submitting', () => {
     const users = [{ userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
     const api = stubApi({ ...validToken, '/api/user/resetpassword': ok, '/api/device/userlist': () => jsonResponse({ status: 'ok', users }) });
     const { user, m, onDeviceUsers, goToSignIn } = renderFlow();
-    await expectScreen('Set a new password');
+    await expectScreen('Set a new password', { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');
     await expectScreen('Your password has been changed');
     expect(api.bodyOf('/api/user/resetpassword')).toEqual({ token: 'abc', password: 'Secret123', password2: 'Secret123' });
@@ -204,7 +174,7 @@ describe('reset-password route: submitting', () => {
   it('still shows the password-changed page when the device user list cannot be refreshed', async () => {
     stubApi({ ...validToken, '/api/user/resetpassword': ok, '/api/device/userlist': () => Promise.reject(new TypeError('offline')) });
     const { user, m, onDeviceUsers } = renderFlow();
-    await expectScreen('Set a new password');
+    await expectScreen('Set a new password', { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');
     await expectScreen('Your password has been changed');
     expect(onDeviceUsers).not.toHaveBeenCalled();
@@ -214,7 +184,7 @@ describe('reset-password route: submitting', () => {
   it('shows the expired-link page when the submit answers wrong_token', async () => {
     stubApi({ ...validToken, '/api/user/resetpassword': failed(['wrong_token']) });
     const { user, m } = renderFlow();
-    await expectScreen('Set a new password');
+    await expectScreen('Set a new password', { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');
     await expectScreen('This link is no longer valid');
   });
@@ -222,7 +192,7 @@ describe('reset-password route: submitting', () => {
   it('shows the unavailable notice, not the error page, when the submit answers app_error', async () => {
     stubApi({ ...validToken, '/api/user/resetpassword': failed(['app_error']) });
     const { user, m } = renderFlow();
-    await expectScreen('Set a new password');
+    await expectScreen('Set a new password', { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');
     await expectAlert('Create password service is temporarily unavailable.');
     expect(screen.queryByText('server-error state')).toBeNull();

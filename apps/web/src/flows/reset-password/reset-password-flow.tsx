@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserList, forgotPassword, resetPassword, tokenInfo } from '@gatehouse/contract';
-import { call, reloadPage, useGlobalFailureHandler } from '../../shared/api';
-import { LoadingScreen, isServiceUnavailable } from '../../shared/forms';
+import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import type { ResetPasswordDeps } from './reset-password.effects';
@@ -22,10 +22,10 @@ export interface ResetPasswordFlowProps {
   onDeviceUsers: (users: readonly DeviceUser[]) => void;
 }
 
-/** The reset-password route (spec section 2): one screen per state of the machine. */
+/** The reset-password route (docs/flows/recovery.md): one screen per state of the machine. */
 export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPasswordFlowProps) {
   const t = useT();
-  // Read once with URLSearchParams (one decode, security.md).
+  // Read once with URLSearchParams (one decode).
   const [token] = useState(() => new URLSearchParams(search).get('token'));
   const newTokenForm = useRef<NewTokenFormHandle>(null);
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });

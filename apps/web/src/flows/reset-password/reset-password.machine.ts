@@ -3,7 +3,7 @@
  * transition(state, event) → the next state and the effects to run. The
  * effects are data; reset-password.effects.ts runs them with injected I/O.
  *
- * Spec section 4, "Password reset": the token is checked on load; an invalid
+ * The password reset (docs/flows/recovery.md): the token is checked on load; an invalid
  * one leads to the expired-token page; a successful submit leads to the
  * password-changed page and the device user list is refreshed; a successful
  * new-token request leads to its confirmation.

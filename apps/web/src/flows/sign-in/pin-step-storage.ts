@@ -2,8 +2,7 @@ import { z } from 'zod/mini';
 import type { PinStep } from './sign-in.machine';
 
 /**
- * The PIN step in session storage (spec section 4: "the e-mail is held in session
- * storage during the PIN step"): the e-mail and the form variant, so a reload
+ * The PIN step in session storage: the e-mail and the form variant, so a reload
  * during the step shows the same form. Removed when the step ends.
  */
 export const PIN_STEP_STORAGE_KEY = 'gatehouse.signIn.pinEmail';

@@ -5,7 +5,7 @@ import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
-import { jsonResponse, renderWithProviders, expectReported } from '../../shared/testing/test-utils';
+import { expectAlert, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { LOGIN_REASONS } from './sign-in.machine';
 import { LOGIN_REASON_MESSAGES } from './sign-in.messages';
 import { SignInFlow } from './sign-in-flow';
@@ -35,13 +35,6 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email = '
   if (email) await user.type(screen.getByLabelText('Email address'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-/** The notice is read out: its text sits in an alert live region. */
-async function expectAlert(text: string) {
-  // Shown, and reported once: focus on it (or the field it describes), or announced.
-  await screen.findByText(text);
-  await expectReported(text);
 }
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import {
   deviceUserRemove,
@@ -99,7 +99,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       submitPin: (pin) => call(pinSubmit, { body: { pin_code: pin } }),
       skipPin: () => call(pinSkip),
       registerDevice: async () => {
-        // The device-name module and bowser load only now (spec: after a PIN ok with the box ticked).
+        // The device-name module and bowser load only now (after a PIN ok with the box ticked).
         const { loadDeviceName } = await import('../../shared/device');
         const deviceName = await loadDeviceName(navigator.userAgent, {
           defaultName: t('device.defaultName'),
@@ -123,7 +123,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       enterServerError,
       redirect,
       resetField: (field) => form.current?.resetField(field),
-      focusField: (field) => form.current?.focusField(field),
+      focusPassword: () => form.current?.focusPassword?.(),
       focusHeading: () => container.current?.querySelector<HTMLElement>('h1')?.focus(),
       showPinMailFailed: () =>
         show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
@@ -185,16 +185,18 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   useEffect(() => preloadLaterScreens(() => requireArea('signInLater')), [requireArea]);
 
   // Focus follows every screen change: each screen's ScreenTitle takes it when it mounts
-  // (shared/a11y; docs/decisions/0010-focus-and-announcements.md).
+  // (shared/a11y; docs/decisions/0010-focus-and-announcements.md). The screen is keyed with the
+  // visit, so every visit mounts it anew, also login → PIN → login rendered in one go.
+  const screen = <Fragment key={visit}>{renderScreen()}</Fragment>;
   return (
     <div ref={container}>
       <Suspense fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
         {FIRST_VIEW_STATES.has(state.type) ? (
-          renderScreen()
+          screen
         ) : (
           // The later screens' texts arrive with them (catalogue area signInLater).
           <MessageAreaGate area="signInLater" fallback={<LoadingIndicator label={t('app.loading')} size={32} />}>
-            {renderScreen()}
+            {screen}
           </MessageAreaGate>
         )}
       </Suspense>
@@ -212,7 +214,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'loginForm':
         return (
           <LoginScreen
-            key={visit}
             handle={form}
             initialEmail={state.email}
             submitting={state.submitting}
@@ -241,7 +242,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'rememberedUser':
         return (
           <RememberedUserScreen
-            key={`${visit}:${state.user.userId}`}
             handle={form}
             user={state.user}
             submitting={state.submitting}
@@ -259,7 +259,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       case 'pin':
         return (
           <PinScreen
-            handle={form}
             email={state.email}
             variant={state.variant}
             attempts={state.attempts}

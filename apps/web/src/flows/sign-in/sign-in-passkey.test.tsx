@@ -1,29 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { domError, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
+import { GET_OPTIONS, domError, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { PASSKEY_REASONS } from './sign-in.machine';
 import { PASSKEY_NOTICE_MESSAGES, PASSKEY_NOT_AVAILABLE_MESSAGES, PASSKEY_REASON_MESSAGES } from './sign-in.messages';
 import { announced, expectAnnounced } from '../../shared/testing/test-utils';
+// sign-in.test-helpers also loads the lazy modules (the biometric-restricted dialog among them).
 import { jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
-// The dialog is lazy in the app (Base UI is in it). Loading its module with this file means the
-// tests that open it wait for React, not for the first transform of Base UI, which on a loaded
-// machine took longer than a test's time-out; the app still loads it through React.lazy.
-import '../../shared/passkeys/biometric-restricted-dialog';
 
-const GET_OPTIONS = {
-  status: 'ok',
-  getStructure: {
-    challenge: 'Y2hhbGxlbmdl',
-    timeout: 60000,
-    relyingPartyId: 'localhost',
-    userVerification: 'required',
-    allowCredentials: [],
-  },
-  timeout: 300,
-};
 const NO_OFFER = ok({ offerWebauthnRegistration: false });
 const BUTTON = { name: 'Sign in using device' };
 

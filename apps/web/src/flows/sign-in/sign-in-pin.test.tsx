@@ -105,6 +105,20 @@ describe('PIN step in the flow', () => {
     expect(sessionStorage.getItem(PIN_STEP_STORAGE_KEY)).toBeNull();
   });
 
+  it('gives a new login form, heading focused, when the PIN step is over before its form could show (login → PIN → login in one go)', async () => {
+    routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': ok({ status: 'failed', reasons: ['credentials_required'], pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
+    });
+    const { user } = renderFlow();
+    await signIn(user);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+    // A new form: the address the step was for, the password typed before gone.
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    expect(sessionStorage.getItem(PIN_STEP_STORAGE_KEY)).toBeNull();
+  });
+
   it('offers to skip an optional recheck in a snackbar, and the skip signs in', async () => {
     const api = routeFetch({ 'POST /api/user/login': ok({ status: 'pin_code_recheck_required' }), 'GET /api/user/pincode': attempts(5, 2), 'POST /api/user/pincode/skip': ok() });
     const { user, redirect } = renderFlow();

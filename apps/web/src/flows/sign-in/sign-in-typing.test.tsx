@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { announced, expectAnnounced, expectReported } from '../../shared/testing/test-utils';
-import { stubWebAuthn, removeWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
+import { expectAnnounced, expectNothingAnnounced, expectReported } from '../../shared/testing/test-utils';
+import { GET_OPTIONS, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
 import { attempts, jana, ok, petr, renderFlow, routeFetch } from './sign-in.test-helpers';
 
@@ -78,8 +78,7 @@ describe('the PIN form, typed as people do', TYPING, () => {
     await waitFor(() => expect(document.activeElement).toBe(code));
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(accessibleDescriptionOf(code)).toBe('Entered code is incorrect or its validity has expired');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(announced('assertive')).toBe('');
+    expectNothingAnnounced();
     // The same mistake again is told again.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.activeElement).toBe(code));
@@ -174,13 +173,9 @@ describe('forgot password, typed as people do', TYPING, () => {
   });
 
   it("starts the blocked page's reset with the address the passkey answer names", async () => {
-    stubWebAuthn({ conditional: false, get: async () => (await import('../../shared/passkeys/webauthn-test-kit')).fakeAssertion() });
+    stubWebAuthn({ conditional: false, get: async () => fakeAssertion() });
     routeFetch({
-      'GET /api/webauthn/get': ok({
-        status: 'ok',
-        getStructure: { challenge: 'Y2hhbGxlbmdl', timeout: 60000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [] },
-        timeout: 300,
-      }),
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
       'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['blocked'], email: 'jana@example.sk' }),
     });
     renderFlow();

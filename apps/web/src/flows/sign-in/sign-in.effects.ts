@@ -13,7 +13,7 @@ export interface SignInDeps {
   skipPin: () => Promise<StatusAnswer>;
   /** Names this device and sends it (POST /api/user/newdevice). */
   registerDevice: () => Promise<void>;
-  /** GET /api/user/info after the device registration (spec section 4). */
+  /** GET /api/user/info after the device registration. */
   refreshUser: () => Promise<void>;
   removeRememberedUser: (userId: string) => Promise<readonly DeviceUser[]>;
   forgotPassword: (email: string) => Promise<StatusAnswer>;
@@ -25,7 +25,7 @@ export interface SignInDeps {
   enterServerError: () => void;
   redirect: () => void;
   resetField: (field: FormField) => void;
-  focusField: (field: FormField) => void;
+  focusPassword: () => void;
   focusHeading: () => void;
   showPinMailFailed: () => void;
   /** The snackbar's action sends pin.skipRequested. */
@@ -155,8 +155,8 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
     case 'field.reset':
       deps.resetField(effect.field);
       return;
-    case 'field.focus':
-      deps.focusField(effect.field);
+    case 'password.focus':
+      deps.focusPassword();
       return;
     case 'heading.focus':
       deps.focusHeading();
@@ -208,7 +208,7 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
   }
 }
 
-/** Clears the browser cache named go-cache (spec section 4) where the Cache API exists. */
+/** Clears the browser cache named go-cache (before each login) where the Cache API exists. */
 export async function clearGoCache(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete('go-cache');
 }

@@ -385,7 +385,7 @@ describe('sign-in machine: passkeys', () => {
 
   it('carries Activate through the PIN step to the offer check', () => {
     const activated = transition(rememberedForm, { type: 'passkey.activateChosen' });
-    expect(activated.effects).toEqual([{ type: 'field.focus', field: 'password' }]);
+    expect(activated.effects).toEqual([{ type: 'password.focus' }]);
     const sent = transition(activated.state, { type: 'login.submitted', body }).state;
     const pin = transition(sent, { type: 'login.answered', answer: { status: 'requested_pin_code' } }).state;
     const pinSent = transition(pin, { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false }).state;

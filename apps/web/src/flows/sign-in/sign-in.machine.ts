@@ -4,7 +4,7 @@
  * Effects are data; sign-in.effects.ts runs them, in order, with injected I/O,
  * timers and focus, so this file needs neither a DOM nor a network.
  *
- * The sign-in view states of spec section 4, with the passkey registration
+ * The sign-in view states (docs/flows/sign-in.md), with the passkey registration
  * offer (`passkeyOffer`): `afterSignIn()` checks the offer instead of redirecting.
  * Passkey sign-in (button and conditional mediation) runs on the two login forms
  * (docs/decisions/0008-passkeys-in-the-app.md).
@@ -38,8 +38,8 @@ function isLoginReason(value: string): value is LoginReason {
   return (LOGIN_REASONS as readonly string[]).includes(value);
 }
 
-/** The fields that effects can empty or focus, on whichever screen shows them. */
-export type FormField = 'email' | 'password' | 'pin';
+/** The fields that effects can empty, on whichever screen shows them. */
+export type FormField = 'email' | 'password';
 
 /** The fields of the login forms that the server can report empty. */
 export type LoginField = 'email' | 'password';
@@ -50,10 +50,10 @@ const FIELD_OF_REASON: Partial<Record<LoginReason, LoginField>> = {
 
 /**
  * What the notice of a login form says, as a code: a login reason, or
- * - no_answer: the login got no answer at all (own reaction, clarifications);
+ * - no_answer: the login got no answer at all (the login's own reaction);
  * - unexpected: an unknown reason or status (the generic fallback).
  * invalid_credentials is a form notice on the login form and a message on the
- * password field of the remembered-user form (spec section 5).
+ * password field of the remembered-user form.
  */
 export type LoginNotice = 'invalid_credentials' | 'email_not_verified' | 'bot_check_failed' | 'credentials_required' | 'no_answer' | 'unexpected';
 
@@ -65,7 +65,7 @@ export type PasskeyReason = (typeof PASSKEY_REASONS)[number];
 export type PasskeySignInAnswer = StatusAnswer & { email?: string };
 
 /**
- * Why a passkey attempt ended without a sign-in, as reported by the effects (spec section 8, passkey errors):
+ * Why a passkey attempt ended without a sign-in, as reported by the effects:
  * - unsupported: the browser has no WebAuthn;
  * - optionsUnavailable: GET /api/webauthn/get failed or answered app_error;
  * - credentialsNotAvailable: 'not found' (no passkey for this account);
@@ -95,7 +95,7 @@ export type ForgotNotice = 'server_error' | 'bot_check_failed';
 /** Where "back to sign-in" leads: the login form, or the remembered-user form of that user. */
 export type SignInOrigin = { type: 'login' } | { type: 'remembered'; user: DeviceUser };
 
-/** The PIN step as it is kept in session storage (spec section 4), so a reload can resume it. */
+/** The PIN step as it is kept in session storage, so a reload can resume it. */
 export interface PinStep {
   email: string;
   variant: PinVariant;
@@ -213,7 +213,7 @@ export type SignInEvent =
   | { type: 'forgot.opened'; email: string }
   | { type: 'forgot.submitted'; email: string }
   | { type: 'forgot.answered'; answer: StatusAnswer }
-  /** No answer at all, or app_error: the notice, and the e-mail is cleared (spec section 8). */
+  /** No answer at all, or app_error: the notice, and the e-mail is cleared. */
   | { type: 'forgot.unanswered' }
   | { type: 'forgot.abandoned' }
   | { type: 'forgot.cancelled' }
@@ -241,10 +241,10 @@ export type SignInEffect =
   | { type: 'navigation.redirect' }
   | { type: 'field.reset'; field: FormField }
   /**
-   * Focus a field on purpose (the snackbar's Activate: type the password now). A failed submit
-   * does not use it: the form reports its own failure once it is shown (useFailureReport).
+   * Focus the password field on purpose (the snackbar's Activate: type the password now). A failed
+   * submit does not use it: the form reports its own failure once it is shown (useFailureReport).
    */
-  | { type: 'field.focus'; field: FormField }
+  | { type: 'password.focus' }
   /** Focus the current screen's h1 (e.g. after the focused row was removed). */
   | { type: 'heading.focus' }
   | { type: 'snackbar.pinMailFailed' }
@@ -280,8 +280,8 @@ const stay = (state: SignInState): Transition => ({ state, effects: [] });
 const go = (state: SignInState, effects: SignInEffect[] = []): Transition => ({ state, effects });
 
 /**
- * What happens once the user is fully signed in: the passkey offer check (spec
- * section 4, "Passkey offer"); `passkeyOffer.checked` then shows the offer or redirects.
+ * What happens once the user is fully signed in: the passkey offer check
+ * (docs/flows/passkeys.md); `passkeyOffer.checked` then shows the offer or redirects.
  * `activate`: the user asked to activate a passkey before signing in.
  */
 export function afterSignIn(activate = false): SignInEffect[] {
@@ -330,7 +330,7 @@ const forgotPassword = (users: readonly DeviceUser[], email: string, back: SignI
   failures: 0,
 });
 
-/** The first view: the remembered-user form of the first remembered account, else the login form (spec section 2). */
+/** The first view: the remembered-user form of the first remembered account, else the login form. */
 function startView(users: readonly DeviceUser[]): SignInState {
   const first = users[0];
   return first ? rememberedUser(users, first) : loginForm(users);
@@ -439,7 +439,7 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
         state.type === 'loginForm'
           ? { ...state, email: event.body.username, submitting: true, notice: null, serverFieldErrors: [], passkeyNotice: null }
           : { ...state, submitting: true, notice: null, serverFieldErrors: [], passkeyNotice: null },
-        // Spec section 4: login first clears the browser cache named go-cache.
+        // A login first clears the browser cache named go-cache.
         [{ type: 'cache.clear' }, { type: 'login.call', body: event.body }],
       );
     case 'login.answered':
@@ -479,7 +479,7 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
     case 'passkey.noticeClosed':
       return go({ ...state, passkeyNotice: null });
     case 'passkey.activateChosen':
-      return go({ ...state, activatePasskey: true }, [{ type: 'field.focus', field: 'password' }]);
+      return go({ ...state, activatePasskey: true }, [{ type: 'password.focus' }]);
     case 'passkey.conditionalReady':
       return state.type === 'loginForm' && !state.deviceOffer ? go({ ...state, deviceOffer: true }) : stay(state);
     default:
@@ -487,7 +487,7 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
   }
 }
 
-/** POST /api/webauthn/get answered (spec section 8, passkey errors). */
+/** POST /api/webauthn/get answered. */
 function onPasskeyAnswer(state: LoginFormState | RememberedUserState, answer: PasskeySignInAnswer): Transition {
   // Still busy: the page is leaving, nothing else may start.
   if (answer.status === 'ok') return go(state, afterSignIn());
@@ -589,7 +589,7 @@ function onPin(state: PinState, event: SignInEvent): Transition {
     }
     case 'pin.submitted':
       if (state.submitting) return stay(state);
-      // The checkbox is offered only on the first PIN, never on a recheck (spec section 2).
+      // The checkbox is offered only on the first PIN, never on a recheck.
       return go({ ...state, submitting: true, rememberDevice: event.rememberDevice && state.variant === 'signIn' }, [
         { type: 'pin.call', pin: event.pin },
       ]);
@@ -611,7 +611,7 @@ function onPin(state: PinState, event: SignInEvent): Transition {
 function onPinAnswer(state: PinState, answer: StatusAnswer, backToSignIn: (notice: LoginNotice | null) => Transition): Transition {
   const reasons = answer.reasons ?? [];
   if (answer.status === 'ok') {
-    // spec section 4: register the device if asked, refresh user info, then the after-sign-in step.
+    // Register the device if asked, refresh user info, then the after-sign-in step.
     const device: SignInEffect[] = state.rememberDevice ? [{ type: 'device.register' }, { type: 'user.refresh' }] : [];
     return go(state, [...LEAVE_PIN, ...device, ...afterSignIn(state.activatePasskey)]);
   }
@@ -619,7 +619,7 @@ function onPinAnswer(state: PinState, answer: StatusAnswer, backToSignIn: (notic
   if (reasons.includes('blocked')) return go({ type: 'blocked', users: state.users, email: state.email, back: state.back }, LEAVE_PIN);
   const idle = { ...state, submitting: false, failures: state.failures + 1 };
   if (reasons.includes('wrong_pin_code') || reasons.includes('missing_pin_code')) {
-    // spec section 4: a failed PIN updates the remaining attempts.
+    // A failed PIN updates the remaining attempts.
     return go({ ...idle, problem: 'invalid' }, [{ type: 'pin.readAttempts' }]);
   }
   if (reasons.includes('pin_code_required')) return go({ ...idle, problem: 'required' });
@@ -654,7 +654,7 @@ function onForgotPassword(state: ForgotPasswordState, event: SignInEvent): Trans
   }
 }
 
-/** Spec section 8: a failed forgot-password shows the server-error notice and the e-mail is cleared. */
+/** A forgot-password request with no answer (or app_error) shows the server-error notice and the e-mail is cleared. */
 function onForgotUnanswered(state: ForgotPasswordState): Transition {
   return go({ ...state, email: '', submitting: false, notice: 'server_error', problem: null, failures: state.failures + 1 }, [
     { type: 'field.reset', field: 'email' },

@@ -22,7 +22,7 @@ export const LOGIN_NOTICE_MESSAGES = {
   unexpected: 'signIn.notice.generic',
 } as const satisfies Record<LoginNotice, MessageId>;
 
-/** On the remembered-user form, invalid credentials are a message on the password field (spec section 5). */
+/** On the remembered-user form, invalid credentials are a message on the password field. */
 export const REMEMBERED_INCORRECT_PASSWORD: MessageId = 'signIn.notice.incorrectPassword';
 
 /** The localized field name used in 'Enter {field}'. */
@@ -83,7 +83,7 @@ export const FORGOT_REASON_MESSAGES = {
   bot_check_failed: FORGOT_NOTICE_MESSAGES.bot_check_failed,
 } as const satisfies Record<ForgotReason, MessageId>;
 
-/** What a login form shows after a passkey attempt (spec section 8); `restricted` is the dialog's body. */
+/** What a login form shows after a passkey attempt; `restricted` is the dialog's body. */
 export const PASSKEY_NOTICE_MESSAGES = {
   unsupported: 'signIn.passkey.unsupported',
   optionsUnavailable: 'signIn.passkey.userOptionsUnavailable',

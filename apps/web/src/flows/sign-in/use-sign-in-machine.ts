@@ -7,7 +7,7 @@ import type { SignInEvent, SignInState } from './sign-in.machine';
 /**
  * Holds the machine's state and runs its effects, in order, with the given deps.
  * `visit` counts the screen changes (a change of the state's type), also those React never
- * rendered (login → PIN → login in one batch): the flow keys its screen with it, so each
+ * rendered (login → PIN → login in one batch): the flow keys the screen shown with it, so each
  * visit is a new screen for the focus rules (docs/decisions/0010-focus-and-announcements.md).
  */
 export function useSignInMachine(deps: SignInDeps): { state: SignInState; visit: number; send: (event: SignInEvent) => void } {

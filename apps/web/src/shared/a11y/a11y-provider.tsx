@@ -6,9 +6,9 @@ import type { A11yApi, Politeness } from './a11y-context';
 import { mayMoveFocusToScreen } from './focus-rules';
 
 /** The region is emptied first, then filled: the same message twice is announced twice. */
-export const ANNOUNCE_DELAY_MS = 100;
+const ANNOUNCE_DELAY_MS = 100;
 /** A message leaves its region after a while, so a stale one is not found when reading the page later. */
-export const ANNOUNCEMENT_CLEAR_MS = 15_000;
+const ANNOUNCEMENT_CLEAR_MS = 15_000;
 /** On a region while a message waits its ANNOUNCE_DELAY_MS to be said. */
 const PENDING_ATTRIBUTE = 'data-pending';
 

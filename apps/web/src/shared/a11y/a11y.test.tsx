@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { announced, expectAnnounced } from '../testing/test-utils';
+import { announced, announcing, expectAnnounced, expectNothingAnnounced } from '../testing/test-utils';
 import { IntlWrapper } from '../ui/test-intl';
 import { Notice } from '../ui/notice';
 import { ScreenTitle } from './screen-title';
@@ -100,6 +100,7 @@ describe('focus on screen changes (ScreenTitle)', () => {
           <Outside />
         </main>
         <footer>
+          <a href="#terms">Terms</a>
           <select aria-label="Language">
             <option>sk</option>
           </select>
@@ -110,10 +111,16 @@ describe('focus on screen changes (ScreenTitle)', () => {
     await user.click(field);
     act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
     expect(document.activeElement).toBe(field);
+    // The footer's language choice (a select: a field too, and outside main).
     const language = screen.getByRole('combobox', { name: 'Language' });
     await user.click(language);
     act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
     expect(document.activeElement).toBe(language);
+    // A footer link (the bot-check notice's): no field, only outside main.
+    const terms = screen.getByRole('link', { name: 'Terms' });
+    await user.click(terms);
+    act(() => screenShownFrom(screen.getByRole('button', { name: 'Show late screen' })));
+    expect(document.activeElement).toBe(terms);
     // From a button of the page's main part it may move.
     await user.click(screen.getByRole('button', { name: 'Show late screen' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Late heading' }));
@@ -262,12 +269,14 @@ describe('a notice that announces itself (a status, or an action that failed)', 
       </IntlWrapper>,
     );
     await expectAnnounced('You have 2 attempts left.', 'polite');
+    await waitFor(() => expect(announcing('polite')).toBe(false));
     const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
     const said: string[] = [];
     new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, subtree: true, characterData: true });
     await user.click(screen.getByRole('button', { name: /Re-render/ }));
     await user.click(screen.getByRole('button', { name: /Re-render/ }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // A re-render announcing again would have emptied the region and marked it at once.
+    expectNothingAnnounced('polite', 'You have 2 attempts left.');
     expect(said).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Again' }));
     await waitFor(() => expect(said).toEqual(['You have 2 attempts left.']));
@@ -282,10 +291,10 @@ function OneField({ answers, serverProblem, notice }: { answers: number; serverP
   const noticeElement = useRef<HTMLDivElement>(null);
   const [empty, setEmpty] = useState(false);
   const failed = useSubmitFailures(answers);
-  const server = useAnswerProblems<'code', string>(failed.answers, { code: serverProblem });
+  const server = useAnswerProblems<'code', string>(answers, { code: serverProblem });
   const message = empty ? 'Enter code' : server.problemOf('code');
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['code', message]], notice === undefined ? null : { element: noticeElement.current, message: notice }),
+    firstFailure(form.current, [['code', message]], { element: noticeElement.current, message: notice ?? null }),
   );
   return (
     <form
@@ -326,8 +335,7 @@ describe('reporting a failed submit (useFailureReport)', () => {
       </IntlWrapper>,
     );
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(announced('assertive')).toBe('');
+    expectNothingAnnounced();
   });
 
   it('announces the message when the person is in that field already (Enter), and keeps every key typed after', async () => {

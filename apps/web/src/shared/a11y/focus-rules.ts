@@ -5,7 +5,7 @@
 const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'file', 'range', 'color', 'hidden']);
 
 /** An element a person types into (or picks from): moving focus away from it would lose their place. */
-export function isTextEntry(element: Element | null): boolean {
+function isTextEntry(element: Element | null): boolean {
   if (!(element instanceof HTMLElement)) return false;
   if (element instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(element.type);
   return element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || element.isContentEditable;
@@ -34,13 +34,9 @@ export function mayMoveFocusToScreen(active: Element | null): boolean {
  *   which is never taken from them: then the message is announced.
  * Exactly one of the two happens, so each mistake is heard once.
  */
-export function reportFailure(target: HTMLElement, message: string, announce: (message: string) => void): 'focused' | 'announced' {
+export function reportFailure(target: HTMLElement, message: string, announce: (message: string) => void): void {
   const active = document.activeElement;
   const isField = isTextEntry(target);
-  if (active === target || (!isField && isTextEntry(active))) {
-    announce(message);
-    return 'announced';
-  }
-  target.focus();
-  return 'focused';
+  if (active === target || (!isField && isTextEntry(active))) announce(message);
+  else target.focus();
 }

@@ -2,12 +2,9 @@
  * Focus, announcements and the document title, once for the whole app
  * (docs/decisions/0010-focus-and-announcements.md).
  */
-export { A11yProvider, ANNOUNCE_DELAY_MS } from './a11y-provider';
+export { A11yProvider } from './a11y-provider';
 export { useA11y, useAnnounce } from './a11y-context';
-export type { A11yApi, Politeness } from './a11y-context';
 export { ScreenTitle } from './screen-title';
-export type { ScreenTitleProps } from './screen-title';
-export { SNACKBAR_ATTRIBUTE, isTextEntry, mayMoveFocusToScreen, reportFailure } from './focus-rules';
+export { SNACKBAR_ATTRIBUTE } from './focus-rules';
 export { firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from './use-failure-report';
-export type { FailureTarget } from './use-failure-report';
 export { useAnnouncement } from './use-announcement';

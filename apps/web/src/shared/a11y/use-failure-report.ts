@@ -52,19 +52,20 @@ export function useFailureReport(key: string | number, target: () => FailureTarg
 
 /**
  * The first of a form's fields that shows a message (in the form's order), found by its name,
- * else `otherwise` (the form's notice, or the field the notice describes).
+ * else `otherwise` when it has a message (the form's notice, or the field the notice describes;
+ * a null message: no notice shown).
  */
 export function firstFailure(
   form: HTMLFormElement | null,
   fields: readonly (readonly [name: string, message: string | undefined])[],
-  otherwise: FailureTarget | null = null,
+  otherwise: { element: FailureTarget['element']; message: string | null } | null = null,
 ): FailureTarget | null {
   for (const [name, message] of fields) {
     if (message === undefined || message === '') continue;
     const element = form?.elements.namedItem(name);
     if (element instanceof HTMLElement) return { element, message };
   }
-  return otherwise;
+  return otherwise === null || otherwise.message === null ? null : { element: otherwise.element, message: otherwise.message };
 }
 
 /**
@@ -72,9 +73,9 @@ export function firstFailure(
  * with a message (from the flow's machine), `refused()` counts the submits the form's own
  * checks refused. `key` changes with each of them.
  */
-export function useSubmitFailures(answers: number): { key: string; answers: number; refused: () => void } {
+export function useSubmitFailures(answers: number): { key: string; refused: () => void } {
   const [refusals, refused] = useReducer((count: number) => count + 1, 0);
-  return { key: `${answers}:${refusals}`, answers, refused };
+  return { key: `${answers}:${refusals}`, refused };
 }
 
 /**

@@ -44,7 +44,7 @@ async function botCheckHeader(endpointId: string, check: BotCheck, explicit: str
   try {
     return await botCheckToken(check.action);
   } catch {
-    // The passkey offer sends a token when it has one; the server does not require it (clarifications).
+    // The passkey offer sends a token when it has one; the server does not require it.
     if (!check.required) return '';
     throw new ApiFailure('bot_check_unavailable', endpointId);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from './api-failure';
-import { DEFAULT_RETRY_AFTER_S, globalReaction, waitInUnits } from './global-failure';
+import { DEFAULT_RETRY_AFTER_S, globalReaction, isServiceUnavailable, waitInUnits } from './global-failure';
 
 const http = (status: number, retryAfterS: number | null = null) => new ApiFailure('http', 'test', status, [], retryAfterS);
 
@@ -37,5 +37,26 @@ describe('waitInUnits', () => {
     expect(waitInUnits(60)).toEqual({ unit: 'minutes', minutes: 1 });
     expect(waitInUnits(61)).toEqual({ unit: 'minutes', minutes: 2 });
     expect(waitInUnits(0)).toEqual({ unit: 'seconds', seconds: 1 });
+  });
+});
+
+describe("a call's own failure reaction (set password, new token, sign-out)", () => {
+  it.each([
+    ['no answer at all', new ApiFailure('network', 'resetPassword')],
+    ['app_error', new ApiFailure('app_error', 'resetPassword', 200, ['app_error'])],
+    ['a server fault', new ApiFailure('http', 'resetPassword', 500)],
+    ['busy password hashing', new ApiFailure('http', 'register', 503, ['service_busy'], 5)],
+  ])('shows the form notice for %s', (_what, error) => {
+    expect(isServiceUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a 408 (network snackbar)', new ApiFailure('http', 'resetPassword', 408)],
+    ['a 429 (wait snackbar)', new ApiFailure('http', 'forgotPassword', 429, ['too_many_requests'], 30)],
+    ['another 4xx (reload)', new ApiFailure('http', 'resetPassword', 400, ['invalid_parameter'])],
+    ['an answer outside the contract (error page)', new ApiFailure('unparsable', 'resetPassword', 200)],
+    ['a programming error', new Error('bug')],
+  ])('leaves %s to the global handler', (_what, error) => {
+    expect(isServiceUnavailable(error)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { isApiFailure } from './api-failure';
 
 /**
- * What the global HTTP handler does with a failure (spec section 8 and
- * clarifications.md). A call's own reaction, if it has one, runs first.
+ * What the global HTTP handler does with a failure. A call's own reaction, if it has one,
+ * runs first (isServiceUnavailable).
  */
 export type GlobalReaction =
   /** 408: snackbar 'There is a problem with network connection.' with Reload. */
@@ -47,7 +47,7 @@ export function waitInUnits(waitS: number): { unit: 'seconds'; seconds: number }
 }
 
 /**
- * A call's own reaction (set password, new token, sign-out; clarifications): no answer
+ * A call's own reaction (set password, new token, sign-out): no answer
  * at all, app_error or a server fault (5xx, including 503 service_busy) shows
  * the form's or page's "temporarily unavailable" notice. Everything else (408, 429,
  * other 4xx, an unparsable answer) goes to the global HTTP handler.

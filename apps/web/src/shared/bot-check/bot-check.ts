@@ -55,8 +55,8 @@ function lazyClient(kind: 'recaptcha' | 'altcha', create: () => Promise<Implemen
 export type BotCheckServerInfo = Pick<ServerInfoAnswer, 'reCaptcha' | 'botCheck'>;
 
 /**
- * Spec section 7: the script is loaded from the server's URI and site key; if
- * these are missing, tokens are empty. ALTCHA (an addition) needs a same-origin challenge address.
+ * The script is loaded from the server's URI and site key; if
+ * these are missing, tokens are empty (docs/decisions/0140-bot-check.md). ALTCHA (an addition) needs a same-origin challenge address.
  */
 export function configureBotCheck(info: BotCheckServerInfo, deps: { document?: Document; window?: Window; fetch?: typeof fetch } = {}): void {
   const { siteKey, scriptUri } = info.reCaptcha;

@@ -1,5 +1,5 @@
 /**
- * The device name sent with `POST /api/user/newdevice` (spec section 3): browser name,
+ * The device name sent with `POST /api/user/newdevice`: browser name,
  * operating system and its version, with a 'Mobile' prefix on mobile devices; a default
  * name when the browser cannot be told (a separate default on mobile).
  *

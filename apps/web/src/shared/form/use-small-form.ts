@@ -5,9 +5,8 @@ import type { FormEvent } from 'react';
 export type Validate = (value: string) => string | true;
 
 export interface FieldError {
-  /** The problem code; `type` tells a client-side rule from a server answer. */
+  /** The problem code its rule returned (named as react-hook-form names it). */
   message: string;
-  type: 'validate' | 'server';
 }
 
 export interface RegisteredField {
@@ -23,8 +22,8 @@ export interface RegisteredField {
  * with react-hook-form's behaviour in the part they use: uncontrolled inputs,
  * `mode: 'onTouched'` (a field is checked once it has been left, then on every
  * change; all fields on submit), the first invalid field handed to the
- * caller (who moves focus once the messages are shown: useFailureReport),
- * server errors set by the caller. react-hook-form (11 KiB brotli) stays for the
+ * caller (who moves focus once the messages are shown: useFailureReport).
+ * The server's answers are the screen's to show (useAnswerProblems). react-hook-form (11 KiB brotli) stays for the
  * other forms, which are lazy (docs/decisions/0009-first-view-forms.md).
  */
 export function useSmallForm<Name extends string>(options: { defaultValues: Record<Name, string> }) {
@@ -41,14 +40,14 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
     (name: Name): FieldError | undefined => {
       const rule = rules.current.get(name);
       const outcome = rule ? rule(valueOf(name)) : true;
-      return outcome === true ? undefined : { message: outcome, type: 'validate' };
+      return outcome === true ? undefined : { message: outcome };
     },
     [valueOf],
   );
 
   const update = useCallback((name: Name, error: FieldError | undefined) => {
     setErrors((current) => {
-      if (current[name]?.message === error?.message && current[name]?.type === error?.type) return current;
+      if (current[name]?.message === error?.message) return current;
       const next = { ...current };
       if (error) next[name] = error;
       else delete next[name];
@@ -96,7 +95,6 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
     handleSubmit,
     errors,
     getValues: valueOf,
-    setError: useCallback((name: Name, error: FieldError) => update(name, error), [update]),
     setFocus: useCallback((name: Name) => inputs.current.get(name)?.focus(), []),
     resetField: useCallback(
       (name: Name) => {

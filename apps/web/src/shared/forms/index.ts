@@ -8,7 +8,7 @@ export { NewTokenForm } from './new-token-form';
 export type { NewTokenFormHandle, NewTokenFormProps } from './new-token-form';
 export { MessageScreen, LoadingScreen } from './message-screen';
 export type { MessageScreenProps } from './message-screen';
-export { isServiceUnavailable, readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from './recovery-answers';
+export { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from './recovery-answers';
 export type {
   EmailProblem,
   NewTokenNotice,

@@ -10,7 +10,7 @@ import { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES } from './recovery.me
 import styles from './forms.module.css';
 
 export interface NewTokenFormHandle {
-  /** Empties the e-mail (after a failed request, spec section 8); the form reports the failure itself. */
+  /** Empties the e-mail (the service was unavailable: no answer, app_error, a server fault); the form reports the failure itself. */
   clearEmail: () => void;
 }
 
@@ -69,7 +69,7 @@ export function NewTokenForm({
     formState: { errors },
   } = useForm<Values>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: '' }, shouldFocusError: false });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'email', EmailProblem>(failed.answers, { email: serverError?.problem });
+  const server = useAnswerProblems<'email', EmailProblem>(failures, { email: serverError?.problem });
 
   useImperativeHandle(handle, () => ({
     clearEmail: () => resetField('email', { defaultValue: '' }),
@@ -79,7 +79,7 @@ export function NewTokenForm({
   const emailError = isEmailProblem(problem) ? t(EMAIL_PROBLEM_MESSAGES[problem]) : undefined;
   const noticeText = notice === null ? null : t(NEW_TOKEN_NOTICE_MESSAGES[notice]);
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['email', emailError]], noticeText === null ? null : { element: noticeElement.current, message: noticeText }),
+    firstFailure(form.current, [['email', emailError]], { element: noticeElement.current, message: noticeText }),
   );
   const submit = handleSubmit((values) => onSubmit(values.email.trim()), failed.refused);
 

@@ -11,7 +11,7 @@ export type PasswordField = 'password' | 'password2';
 
 /**
  * What a field of the set-password form says, as a code: the contract's reason,
- * or `common_password` for `weak_password` with that detail (clarifications).
+ * or `common_password` for `weak_password` with that detail (a password of the common-password list).
  */
 export type PasswordProblem =
   | 'password_required'
@@ -43,7 +43,7 @@ export type SetPasswordReason = (typeof SET_PASSWORD_REASONS)[number];
 
 export type SetPasswordOutcome =
   | { type: 'ok' }
-  /** wrong_token or missing_token: the expired-token page (spec section 8). */
+  /** wrong_token or missing_token: the expired-token page. */
   | { type: 'expired' }
   | { type: 'fields'; errors: PasswordFieldErrors; focus: PasswordField }
   | { type: 'notice'; notice: SetPasswordNotice };
@@ -103,7 +103,7 @@ export function readNewTokenAnswer(answer: StatusAnswer): NewTokenOutcome {
   if (answer.status === 'ok') return { type: 'ok' };
   const reasons = answer.status === 'failed' ? (answer.reasons ?? []) : [];
   if (reasons.includes('app_error')) return { type: 'notice', notice: 'unavailable' };
-  // clarifications: email_required is the empty e-mail of these forms; the spec's missing_email too.
+  // email_required is the empty e-mail of these forms; missing_email, the contract's other name for it, too.
   if (reasons.includes('email_required') || reasons.includes('missing_email')) return { type: 'field', problem: 'email_required' };
   if (reasons.includes('incorrect_email')) return { type: 'field', problem: 'incorrect_email' };
   if (reasons.includes('bot_check_failed')) return { type: 'notice', notice: 'bot_check_failed' };
@@ -117,7 +117,4 @@ export function readTokenInfoAnswer(answer: StatusAnswer): TokenCheck {
   // Anything but ok (wrong_token, missing_token, an unknown reason) cannot set a password.
   return answer.status === 'ok' ? 'valid' : 'expired';
 }
-
-/** A call's own "temporarily unavailable" reaction: shared/api (the default page's sign-out uses it too). */
-export { isServiceUnavailable } from '../api';
 

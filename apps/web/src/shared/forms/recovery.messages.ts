@@ -1,7 +1,7 @@
 import type { MessageId } from '../i18n';
 import type { EmailProblem, NewTokenNotice, PasswordProblem, SetPasswordNotice } from './recovery-answers';
 
-/** Field messages of the set-password form (spec section 5; clarifications: common passwords). */
+/** Field messages of the set-password form, a common password included. */
 export const PASSWORD_PROBLEM_MESSAGES = {
   // "The required and weak messages share one text."
   password_required: 'validation.weakPassword',

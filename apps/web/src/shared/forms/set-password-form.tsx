@@ -36,7 +36,7 @@ const isProblem = (value: string | undefined): value is PasswordProblem => value
 /**
  * The set-password form of the reset and registration routes: a new password
  * with the rule as its hint, and its confirmation. Field messages appear once
- * a field has been left or after a submit (spec section 5).
+ * a field has been left or after a submit.
  */
 export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitting, notice, serverErrors, failures, onSubmit }: SetPasswordFormProps) {
   const t = useT();
@@ -56,7 +56,7 @@ export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitti
     shouldFocusError: false,
   });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failed.answers, serverErrors);
+  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failures, serverErrors);
 
   const messageFor = (field: PasswordFieldName): string | undefined => {
     const problem = errors[field]?.message ?? server.problemOf(field);
@@ -71,7 +71,7 @@ export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitti
         ['password', messageFor('password')],
         ['password2', messageFor('password2')],
       ],
-      noticeText === null ? null : { element: noticeElement.current, message: noticeText },
+      { element: noticeElement.current, message: noticeText },
     ),
   );
 

@@ -12,7 +12,7 @@ export interface RequestNewTokenState {
   type: 'requestNewToken';
   submitting: boolean;
   notice: NewTokenNotice | null;
-  /** Null, or the e-mail problem the server reported (a new object per answer). */
+  /** Null, or the e-mail problem of the server's last answer; the form shows it until the e-mail is edited (useAnswerProblems, keyed by `failures`). */
   emailError: { problem: EmailProblem } | null;
   /** Counts the failed answers: the form reports each once (focus or announcement). */
   failures: number;
@@ -22,7 +22,7 @@ export interface RequestNewTokenState {
 export type NewTokenEvent =
   | { type: 'newToken.submitted'; email: string }
   | { type: 'newToken.answered'; answer: StatusAnswer }
-  /** No answer, app_error or a server fault: the form's own notice (clarifications). */
+  /** No answer, app_error or a server fault: the form's own notice (isServiceUnavailable). */
   | { type: 'newToken.unavailable' }
   /** Any other failure; the global HTTP handler has taken over. */
   | { type: 'newToken.abandoned' }
@@ -60,7 +60,7 @@ export const requestNewTokenState = (patch: Partial<Omit<RequestNewTokenState, '
 
 /**
  * The request-new-link state: submit, the server's answer (field problem,
- * notice, or the confirmation), and — spec section 8 — a failed request
+ * notice, or the confirmation); a request the service could not answer
  * shows its notice and clears the e-mail.
  */
 export function onRequestNewToken(

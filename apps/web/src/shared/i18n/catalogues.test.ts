@@ -65,7 +65,7 @@ describe('message catalogues', () => {
     expect(plurals).toBeGreaterThanOrEqual(9);
   });
 
-  it('keep the provider wording of the spec exactly, typos included', () => {
+  it("keep the provider's wording exactly, typos included", () => {
     expect(en['app.error.internal.message']).toBe('An error has occured while processing your request. Try to reload page and repeat request.');
     expect(en['signIn.notice.serverError']).toBe('Signing in using email address and password is temporarily unavailable.');
     expect(en['signIn.notice.invalidCredentials']).toBe('You have entered incorrect credentials.');

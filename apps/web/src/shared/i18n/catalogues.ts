@@ -6,7 +6,7 @@ import type { CompiledMessages } from './messages';
 
 /**
  * Slovak's core catalogue ships with the first view (default and fallback
- * locale, spec section 1); other locales and the areas of lazy screens
+ * locale); other locales and the areas of lazy screens
  * (areas.ts) load on demand.
  */
 export const FALLBACK_MESSAGES: CompiledMessages = sk;

@@ -3,7 +3,7 @@
  *
  * Decoding is strict: only the URL-safe alphabet, optional trailing '=' padding to a
  * multiple of four, and never a length that leaves remainder 1 when divided by 4 (such
- * a string cannot come from any byte sequence; spec section 8).
+ * a string cannot come from any byte sequence).
  */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const VALUE_OF = new Map([...ALPHABET].map((char, i) => [char, i]));

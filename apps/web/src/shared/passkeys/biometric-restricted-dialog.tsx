@@ -2,7 +2,7 @@ import { useT } from '../i18n';
 import { Dialog } from '../ui/dialog';
 
 export interface BiometricRestrictedDialogProps {
-  /** Open or closed as the caller sets (spec section 2). */
+  /** Open or closed as the caller sets. */
   open: boolean;
   /** Called when the dialog closes (confirm, Escape or a press outside). */
   onClose: () => void;

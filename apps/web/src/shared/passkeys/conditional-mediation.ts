@@ -1,5 +1,5 @@
 /**
- * Conditional mediation (passkeys in the autofill of the login views; spec section 4):
+ * Conditional mediation (passkeys in the autofill of the login views):
  * started on a login view, aborted when the view is left and after the server's
  * `timeout` seconds × 1000 ms. 'not found' means no passkey: no conditional request.
  * Every failure is swallowed: the password path must keep working.

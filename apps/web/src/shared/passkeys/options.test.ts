@@ -29,7 +29,7 @@ const getStructure: GetStructure = {
   allowCredentials: [{ id: 'Y3JlZC0x', type: 'public-key' }],
 };
 
-describe('passkey options from the spec structures', () => {
+describe("passkey options from the contract's structures", () => {
   it('maps the create structure to WebAuthn creation options', () => {
     expect(toCreationOptions(createStructure)).toEqual({
       challenge: 'Y2hhbGxlbmdlLWNyZWF0ZQ',

@@ -1,5 +1,5 @@
 /**
- * The spec's passkey structures (section 3) → WebAuthn JSON options for
+ * The contract's passkey structures → WebAuthn JSON options for
  * @simplewebauthn/browser, and its responses → the contract's STRICT bodies.
  * Only types come from the library here, so this file costs no bytes of it.
  */

@@ -15,8 +15,8 @@ export interface PasskeyOfferScreenProps {
 type Busy = 'activate' | 'decline' | null;
 
 /**
- * The passkey registration offer: Activate, Ask later, Don't ask again (spec
- * sections 2 and 4). A failed activation says so and leaves the other buttons
+ * The passkey registration offer: Activate, Ask later, Don't ask again
+ * (docs/flows/passkeys.md). A failed activation says so and leaves the other buttons
  * to go on; a cancelled prompt says nothing; an authenticator that already holds
  * a passkey of this account silently sets the offer to false.
  */

@@ -1,5 +1,5 @@
 /**
- * The passkey registration offer (spec section 4, "Passkey offer"), shared by the
+ * The passkey registration offer (docs/flows/passkeys.md), shared by the
  * sign-in flow (after every sign-in) and the finish-registration flow (after the
  * pair-device page).
  */

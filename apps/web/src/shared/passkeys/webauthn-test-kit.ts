@@ -42,6 +42,19 @@ export function fakeAttestation(id = 'cred-1') {
 
 export const domError = (name: string) => new DOMException(name, name);
 
+/** The answer of GET /api/webauthn/get that starts a passkey sign-in (options for any passkey of this site). */
+export const GET_OPTIONS = {
+  status: 'ok',
+  getStructure: {
+    challenge: 'Y2hhbGxlbmdl',
+    timeout: 60000,
+    relyingPartyId: 'localhost',
+    userVerification: 'required',
+    allowCredentials: [],
+  },
+  timeout: 300,
+};
+
 type Get = (options: CredentialRequestOptions) => Promise<unknown>;
 type Create = (options: CredentialCreationOptions) => Promise<unknown>;
 

@@ -3,7 +3,7 @@ import styles from './loading-indicator.module.css';
 export const LOADING_INDICATOR_DEFAULT_SIZE_PX = 18;
 
 export interface LoadingIndicatorProps {
-  /** Diameter in pixels; the spec's button indicator is 18. */
+  /** Diameter in pixels; a button's indicator is 18. */
   size?: number;
   /**
    * Accessible label (already translated). Without it the indicator is decorative

@@ -7,7 +7,7 @@ export interface TruncatedTextProps extends Omit<ComponentProps<'span'>, 'childr
 }
 
 /**
- * Dialog and list names are cut at 358px with an ellipsis (spec section 9).
+ * Dialog and list names are cut at 358px with an ellipsis.
  * The full text stays in the DOM, so screen readers read all of it.
  */
 export function TruncatedText({ children, className, ...rest }: TruncatedTextProps) {

@@ -11,7 +11,7 @@ export interface BlockedScreenProps {
   onResetPassword: () => void;
 }
 
-/** Blocked after invalid PINs: the way out is a new password (spec sections 2 and 6). */
+/** Blocked after invalid PINs: the way out is a new password. */
 export function BlockedScreen({ onUseAnother, onResetPassword }: BlockedScreenProps) {
   const t = useT();
   const titleId = useId();
@@ -51,7 +51,7 @@ export interface DisabledScreenProps {
   onUseAnother: () => void;
 }
 
-/** Disabled by an administrator: only the provider can help, so only 'use another account' (spec section 2). */
+/** Disabled by an administrator: only the provider can help, so only 'use another account'. */
 export function DisabledScreen({ email, contactUrl, onUseAnother }: DisabledScreenProps) {
   const t = useT();
   const titleId = useId();

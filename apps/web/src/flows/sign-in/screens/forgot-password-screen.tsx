@@ -1,7 +1,6 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
-import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, TextField } from '../../../shared/ui';
@@ -9,6 +8,7 @@ import type { FormHandle } from '../form-handle';
 import type { ForgotNotice, ForgotProblem } from '../sign-in.machine';
 import { FORGOT_NOTICE_MESSAGES, FORGOT_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
+import { validateEmail } from './validators';
 
 interface ForgotValues {
   email: string;
@@ -21,16 +21,14 @@ export interface ForgotPasswordScreenProps {
   /** The last answer's problem with the e-mail; shown until it is edited. */
   problem: ForgotProblem | null;
   /** Counts failed submits: each is reported once (focus or announcement). */
-  failures?: number;
+  failures: number;
   onSubmit: (email: string) => void;
   onCancel: () => void;
   handle?: Ref<FormHandle>;
 }
 
-const validateEmail = (value: string): ForgotProblem | true => (!isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email');
-
-/** Asks for the e-mail to send a reset link to (spec section 2). */
-export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures = 0, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
+/** Asks for the e-mail to send a reset link to. */
+export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
@@ -39,17 +37,13 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
   const {
     register,
     handleSubmit,
-    setFocus,
     resetField,
     formState: { errors },
   } = useForm<ForgotValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: initialEmail }, shouldFocusError: false });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'email', ForgotProblem>(failed.answers, { email: problem ?? undefined });
+  const server = useAnswerProblems<'email', ForgotProblem>(failures, { email: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field === 'email') setFocus('email');
-    },
     resetField: (field) => {
       if (field === 'email') resetField('email', { defaultValue: '' });
     },
@@ -59,7 +53,7 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
   const emailError = code === 'required' || code === 'invalid_email' ? t(FORGOT_PROBLEM_MESSAGES[code]) : undefined;
   const noticeText = notice === null ? null : t(FORGOT_NOTICE_MESSAGES[notice]);
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['email', emailError]], noticeText === null ? null : { element: noticeElement.current, message: noticeText }),
+    firstFailure(form.current, [['email', emailError]], { element: noticeElement.current, message: noticeText }),
   );
   const submit = handleSubmit((values) => onSubmit(values.email.trim()), failed.refused);
 

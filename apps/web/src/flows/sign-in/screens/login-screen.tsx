@@ -1,6 +1,5 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
-import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 import type { LoginBody } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useSmallForm } from '../../../shared/form/use-small-form';
@@ -11,15 +10,14 @@ import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine'
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
 import { BackToListButton } from './back-to-list-button';
 import { PasskeyPart } from './passkey-part';
+import { validateEmail, validatePassword } from './validators';
+import type { FieldProblem } from './validators';
 import styles from './screens.module.css';
 
 interface LoginValues {
   email: string;
   password: string;
 }
-
-/** Field problems as codes; the messages come from the catalogue at render time. */
-type FieldProblem = 'required' | 'invalid_email';
 
 export interface LoginScreenProps {
   /** The e-mail the form starts with (e.g. back from the PIN step). */
@@ -28,7 +26,7 @@ export interface LoginScreenProps {
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
   /** Counts the failed answers: each is reported once (focus or announcement). */
-  failures?: number;
+  failures: number;
   onSubmit: (body: LoginBody) => void;
   /** Opens the forgot-password form with what was typed as the e-mail. */
   onForgotPassword: (email: string) => void;
@@ -42,17 +40,12 @@ export interface LoginScreenProps {
   onPasskey?: () => void;
 }
 
-const validateEmail = (value: string): FieldProblem | true =>
-  !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
-/** A password of spaces only is no password (no account can have one: the password rule asks for letters and a digit). */
-export const validatePassword = (value: string): FieldProblem | true => (isNonEmptyText(value) ? true : 'required');
-
 export function LoginScreen({
   initialEmail = '',
   submitting,
   notice,
   serverFieldErrors,
-  failures = 0,
+  failures,
   onSubmit,
   onForgotPassword,
   onBackToList,
@@ -72,17 +65,13 @@ export function LoginScreen({
   });
   const failed = useSubmitFailures(failures);
   const server = useAnswerProblems<LoginField, FieldProblem>(
-    failed.answers,
+    failures,
     Object.fromEntries(serverFieldErrors.map((field) => [field, 'required'])),
   );
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field !== 'pin') setFocus(field);
-    },
-    resetField: (field) => {
-      if (field !== 'pin') resetField(field);
-    },
+    focusPassword: () => setFocus('password'),
+    resetField,
   }));
 
   const messageFor = (field: LoginField): string | undefined => {
@@ -102,12 +91,10 @@ export function LoginScreen({
         ['email', messageFor('email')],
         ['password', messageFor('password')],
       ],
-      noticeText === null
-        ? null
-        : {
-            element: notice === 'invalid_credentials' ? form.current?.elements.namedItem('password') as HTMLElement | null : noticeElement.current,
-            message: noticeText,
-          },
+      {
+        element: notice === 'invalid_credentials' ? form.current?.elements.namedItem('password') as HTMLElement | null : noticeElement.current,
+        message: noticeText,
+      },
     ),
   );
 

@@ -16,8 +16,8 @@ export interface PasskeyPartProps {
 
 /**
  * The passkey part of the login forms: the outcome of the last attempt, the
- * device-offer notification and the 'Sign in using device' button (always shown;
- * spec section 2). A cancelled prompt is only a polite status; `restricted` is
+ * device-offer notification and the 'Sign in using device' button (always
+ * shown). A cancelled prompt is only a polite status; `restricted` is
  * the dialog, not a notice.
  */
 export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPasskey }: PasskeyPartProps) {

@@ -10,7 +10,7 @@ import { PinScreen, RemainingAttemptsNotice } from './pin-screen';
 function renderPin({ variant = 'signIn', attempts = null }: { variant?: PinVariant; attempts?: PinAttempts | null } = {}) {
   const onSubmit = vi.fn();
   renderWithProviders(
-    <PinScreen email="jana@example.sk" variant={variant} attempts={attempts} submitting={false} problem={null} onSubmit={onSubmit} />,
+    <PinScreen email="jana@example.sk" variant={variant} attempts={attempts} submitting={false} problem={null} failures={0} onSubmit={onSubmit} />,
   );
   return { onSubmit, user: userEvent.setup() };
 }

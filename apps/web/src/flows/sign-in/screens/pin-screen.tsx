@@ -1,11 +1,9 @@
-import { Suspense, lazy, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { Ref } from 'react';
+import { Suspense, lazy, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showsRemainingAttempts } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PinField } from '../../../shared/ui';
-import type { FormHandle } from '../form-handle';
 import type { PinAttempts, PinProblem, PinVariant } from '../sign-in.machine';
 import { PIN_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
@@ -26,12 +24,11 @@ export interface PinScreenProps {
   /** The last answer's problem; shown until the code is edited. */
   problem: PinProblem | null;
   /** Counts failed submits: each is reported once (focus or announcement), the same message too. */
-  failures?: number;
+  failures: number;
   onSubmit: (pin: string, rememberDevice: boolean) => void;
-  handle?: Ref<FormHandle>;
 }
 
-/** The remaining-attempts notice (spec section 9): only once the silent attempts are used up; a status, announced politely. */
+/** The remaining-attempts notice: shown only once the silent attempts are used up; a status, announced politely. */
 export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | null }) {
   const t = useT();
   if (attempts === null) return null;
@@ -44,8 +41,8 @@ export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | 
   );
 }
 
-/** The PIN code form, first sign-in or periodic recheck (spec section 2). */
-export function PinScreen({ email, variant, attempts, submitting, problem, failures = 0, onSubmit, handle }: PinScreenProps) {
+/** The PIN code form, first sign-in or periodic recheck. */
+export function PinScreen({ email, variant, attempts, submitting, problem, failures, onSubmit }: PinScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
@@ -54,21 +51,10 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
   const {
     register,
     handleSubmit,
-    setFocus,
-    resetField,
     formState: { errors },
   } = useForm<PinValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { pin: '' }, shouldFocusError: false });
   const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'pin', PinProblem>(failed.answers, { pin: problem ?? undefined });
-
-  useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field === 'pin') setFocus('pin');
-    },
-    resetField: (field) => {
-      if (field === 'pin') resetField('pin', { defaultValue: '' });
-    },
-  }));
+  const server = useAnswerProblems<'pin', PinProblem>(failures, { pin: problem ?? undefined });
 
   const code = errors.pin?.message ?? server.problemOf('pin');
   const pinError = code === 'invalid' || code === 'required' ? t(PIN_PROBLEM_MESSAGES[code]) : undefined;

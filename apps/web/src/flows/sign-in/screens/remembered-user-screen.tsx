@@ -9,8 +9,8 @@ import type { FormHandle } from '../form-handle';
 import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine';
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES, REMEMBERED_INCORRECT_PASSWORD } from '../sign-in.messages';
 import { BackToListButton } from './back-to-list-button';
-import { validatePassword } from './login-screen';
 import { PasskeyPart } from './passkey-part';
+import { validatePassword } from './validators';
 import styles from './screens.module.css';
 
 interface PasswordValues {
@@ -23,7 +23,7 @@ export interface RememberedUserScreenProps {
   notice: LoginNotice | null;
   serverFieldErrors: readonly LoginField[];
   /** Counts the failed answers: each is reported once (focus or announcement). */
-  failures?: number;
+  failures: number;
   onSubmit: (body: LoginBody) => void;
   /** Back to the list of remembered accounts. */
   onBack: () => void;
@@ -34,13 +34,13 @@ export interface RememberedUserScreenProps {
   onPasskey?: () => void;
 }
 
-/** The remembered-user form: the account is known, only its password is asked (spec section 2). */
+/** The remembered-user form: the account is known, only its password is asked. */
 export function RememberedUserScreen({
   user,
   submitting,
   notice,
   serverFieldErrors,
-  failures = 0,
+  failures,
   onSubmit,
   onBack,
   onForgotPassword,
@@ -56,15 +56,13 @@ export function RememberedUserScreen({
   const noticeElement = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, setFocus, resetField, errors } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
   const failed = useSubmitFailures(failures);
-  // Spec section 5: invalid credentials are a message on the password field here.
-  const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failed.answers, {
+  // Here incorrect credentials are the password field's message, not a notice (the account is known).
+  const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failures, {
     password: notice === 'invalid_credentials' ? 'incorrect' : serverFieldErrors.includes('password') ? 'required' : undefined,
   });
 
   useImperativeHandle(handle, () => ({
-    focusField: (field) => {
-      if (field === 'password') setFocus('password');
-    },
+    focusPassword: () => setFocus('password'),
     resetField: (field) => {
       if (field === 'password') resetField('password');
     },
@@ -81,7 +79,7 @@ export function RememberedUserScreen({
   const formNotice = notice !== null && notice !== 'invalid_credentials' ? t(LOGIN_NOTICE_MESSAGES[notice]) : null;
   // After a failed submit: the password when it shows a message, else the notice (docs/decisions/0010).
   useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['password', passwordError]], formNotice === null ? null : { element: noticeElement.current, message: formNotice }),
+    firstFailure(form.current, [['password', passwordError]], { element: noticeElement.current, message: formNotice }),
   );
   const submit = handleSubmit((values) => onSubmit({ username: user.email, password: values.password }), failed.refused);
 
@@ -101,7 +99,7 @@ export function RememberedUserScreen({
         )}
         <PasswordField
           label={t('signIn.login.password')}
-          // Conditional mediation for this account offers its passkeys here (clarifications, Passkeys).
+          // Conditional mediation for this account offers its passkeys here (docs/flows/passkeys.md).
           autoComplete="current-password webauthn"
           required
           error={passwordError}

@@ -24,7 +24,7 @@ export function displayName(user: DeviceUser): string {
   return name === '' ? user.email : name;
 }
 
-/** The remembered accounts of this device: at most 3, each with a menu to remove it (spec section 2). */
+/** The remembered accounts of this device: at most 3, each with a menu to remove it. */
 export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onUseAnother }: RememberedUsersScreenProps) {
   const t = useT();
   const titleId = useId();

@@ -4,7 +4,7 @@ import { Button, Card } from '../../../shared/ui';
 import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 
-/** The reset-password confirmation (spec section 2): the link is on its way; back to sign-in. */
+/** The reset-password confirmation: the link is on its way; back to sign-in. */
 export function ResetSentScreen({ onSignIn }: { onSignIn: () => void }) {
   const t = useT();
   const titleId = useId();

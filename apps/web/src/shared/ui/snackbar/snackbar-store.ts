@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec section 9: the shared snackbar hides itself after 6000 ms. */
+/** The shared snackbar hides itself after 6000 ms. */
 export const SNACKBAR_AUTO_HIDE_MS = 6000;
 
 export type SnackbarId = string;
@@ -39,7 +39,7 @@ export interface SnackbarState {
   serial: number;
 }
 
-/** Why a close was requested. Only 'timeout' hides the snackbar (spec section 4). */
+/** Why a close was requested. Only 'timeout' hides the snackbar (Escape and a click elsewhere do not). */
 export type SnackbarCloseReason = 'timeout' | 'escapeKeyDown' | 'clickaway';
 
 export type SnackbarEvent =
