@@ -1,4 +1,4 @@
-// A local ESLint rule: imports flow one way (conventions.md, rule 6).
+// A local ESLint rule: imports flow one way (docs/conventions.md, rule 6).
 //   web:    app → flows → shared → contract; flows never import each other.
 //   server: modules don't reach into each other's repositories.
 import path from 'node:path';

@@ -23,7 +23,7 @@ test.describe('forgotten password', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('reset.title') })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // The spec's rules first: a weak password and a mismatch are refused in the form.
+    // The new-password rules first: a weak password and a mismatch are refused in the form.
     await page.getByLabel(t('setPassword.password'), { exact: true }).fill('weakpass');
     await page.getByLabel(t('setPassword.password2'), { exact: true }).fill('different');
     await page.getByRole('button', { name: t('reset.submit') }).click();
@@ -54,7 +54,7 @@ test.describe('forgotten password', () => {
     await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
     const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
     await page.goto(linkFrom(mail, '/signin/reset-password'));
-    // Passes the spec's rule (8+, upper, lower, digit) but is on the common-password list.
+    // Passes the new-password rule (8+, upper, lower, digit) but is on the common-password list.
     await page.getByLabel(t('setPassword.password'), { exact: true }).fill('Password1');
     await page.getByLabel(t('setPassword.password2'), { exact: true }).fill('Password1');
     await page.getByRole('button', { name: t('reset.submit') }).click();

@@ -38,7 +38,7 @@ import { OutboxRepository } from './outbox/outbox.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { Readiness, READINESS_DEFAULTS, type ReadinessOptions } from './modules/health/readiness.ts';
 
-/** Auth calls are small JSON documents (security.md). */
+/** Auth calls are small JSON documents: 16 KiB at most (docs/security.md, Every request). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppDeps {
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(deviceRoutes, { devices });
   // A passkey completes the whole sign-in through the one place that does it (no PIN).
   await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId) });
-  // Forgot/reset password, token info and registration (issue 4, docs/decisions/0130-recovery-tokens.md).
+  // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
   await registerRecovery(app, {
     db,
     config,

@@ -3,7 +3,7 @@ import type { Reason } from './reasons.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
-/** reCAPTCHA action names (letters, "/" and "_" only; clarifications.md). */
+/** Bot-check action names, one per marked call (reCAPTCHA allows letters, "/" and "_" only). */
 export const BOT_CHECK_ACTIONS = [
   'login',
   'forgot_password',
@@ -15,7 +15,7 @@ export const BOT_CHECK_ACTIONS = [
 ] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
 
-/** The header that carries the bot-check token (design.md). */
+/** The header that carries the bot-check token (docs/decisions/0140-bot-check.md). */
 export const BOT_CHECK_HEADER = 'X-Recaptcha-Token';
 
 export interface BotCheck {
@@ -25,7 +25,7 @@ export interface BotCheck {
 }
 
 /**
- * One call of spec section 7, defined once: method, path, the JSON body or
+ * One call of the provider's API, defined once: method, path, the JSON body or
  * query it takes, the answer it gives and the reasons it may return.
  */
 export interface Endpoint<
@@ -44,7 +44,7 @@ export interface Endpoint<
   /** Every reason code this call may answer with (business failures, HTTP 200). */
   readonly reasons: readonly Reason[];
   readonly botCheck?: BotCheck;
-  /** True for calls the spec does not list (sign-out, …). */
+  /** True for calls this project adds to the provider's API (sign-out, …; docs/decisions/0003-additions-to-the-contract.md). */
   readonly addition?: boolean;
 }
 

@@ -18,7 +18,7 @@ import {
 } from './index.ts';
 
 describe('the endpoint list', () => {
-  it('holds every call of spec section 7 with its method and path', () => {
+  it("holds every call of the provider's API with its method and path", () => {
     const calls = ENDPOINTS.filter((e) => !e.addition).map((e) => `${e.method} ${e.path}`);
     expect(calls).toEqual([
       'GET /api/user/info',
@@ -44,7 +44,7 @@ describe('the endpoint list', () => {
     ]);
   });
 
-  it('marks exactly the calls the spec marks BC with a bot-check action', () => {
+  it("marks exactly the provider's bot-checked calls with a bot-check action", () => {
     const marked = ENDPOINTS.filter((e) => e.botCheck).map((e) => [e.id, e.botCheck?.action, e.botCheck?.required]);
     expect(marked).toEqual([
       ['login', 'login', true],
@@ -64,14 +64,14 @@ describe('the endpoint list', () => {
     expect(new Set(ENDPOINTS.map((e) => e.id)).size).toBe(ENDPOINTS.length);
   });
 
-  it('keeps the spec reason codes, in full', () => {
+  it("keeps the provider's reason codes, in full", () => {
     expect(SPEC_REASONS).toHaveLength(22);
     expect(SPEC_REASONS).toContain('password_verification_required');
   });
 });
 
 describe('payload schemas', () => {
-  it('accept the spec payloads', () => {
+  it("accept the provider's payloads", () => {
     expect(LoginBody.safeParse({ username: 'jana@example.com', password: 'Secret123' }).success).toBe(true);
     expect(SetPasswordBody.safeParse({ token: 't', password: 'Abcdefg1', password2: 'Abcdefg1' }).success).toBe(true);
     expect(
@@ -113,7 +113,7 @@ describe('payload schemas', () => {
 });
 
 describe('answer schemas', () => {
-  it('parse the answers the spec describes', () => {
+  it("parse the answers the provider's API describes", () => {
     expect(LoginAnswer.parse({ status: 'failed', reasons: ['invalid_credentials'] }).reasons).toEqual(['invalid_credentials']);
     expect(PinAttemptsAnswer.parse({ status: 'ok', pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 }).pin_code_remaining_attempts).toBe(2);
     expect(

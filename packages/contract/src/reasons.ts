@@ -1,5 +1,5 @@
 /**
- * The closed lists of statuses and reason codes (spec section 8).
+ * The closed lists of statuses and reason codes.
  * The provider's own back end speaks these codes: never rename one.
  */
 import { z } from 'zod/mini';
@@ -8,7 +8,7 @@ export const STATUSES = ['ok', 'failed'] as const;
 export const Status = z.enum(STATUSES);
 export type Status = z.infer<typeof Status>;
 
-/** Reasons named by the spec, in the spec's order. */
+/** The provider's reason codes, in the order the provider lists them. */
 export const SPEC_REASONS = [
   'invalid_credentials',
   'missing_pin_code',
@@ -35,7 +35,7 @@ export const SPEC_REASONS = [
 ] as const;
 
 /**
- * Reasons this product adds (docs/decisions/0003-reasons-beyond-the-spec.md):
+ * Reasons this product adds (docs/decisions/0003-additions-to-the-contract.md):
  * - too_many_requests: throttled (HTTP 429 with Retry-After);
  * - service_busy: password hashing saturated (HTTP 503 with Retry-After);
  * - bot_check_failed: the bot-check token was missing or refused.
@@ -52,7 +52,7 @@ export type Reason = z.infer<typeof Reason>;
  */
 export const ReasonList = z.array(z.string());
 
-/** Optional detail that narrows a reason (clarifications: common passwords). */
+/** Optional detail that narrows a reason: `weak_password` with `common_password` is a password of the common-password list. */
 export const REASON_DETAILS = ['common_password'] as const;
 export const ReasonDetail = z.enum(REASON_DETAILS);
 export type ReasonDetail = z.infer<typeof ReasonDetail>;

@@ -1,5 +1,5 @@
 /**
- * Validation rules of spec section 5, shared by the app and the server.
+ * Validation rules of the forms, shared by the app and the server.
  */
 
 /** Text is non-empty if present and not only whitespace. */
@@ -30,7 +30,7 @@ export function normalizeEmail(value: string): string {
 }
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** security.md: accepted up to at least 64, refused above 1024 code points. */
+/** Passwords are accepted up to 1024 code points (passphrases well past 64) and refused above (docs/security.md, "The password composition rule"). */
 export const PASSWORD_MAX_LENGTH = 1024;
 
 /** Length in Unicode code points, not UTF-16 units. */
@@ -41,7 +41,7 @@ export function codePointLength(value: string): number {
 export type NewPasswordProblem = 'password_required' | 'weak_password';
 
 /**
- * The spec's new-password rule: at least 8 characters with at least one
+ * The provider's new-password rule: at least 8 characters with at least one
  * upper-case letter, one lower-case letter and one digit.
  * Returns the reason code, or null when the password passes.
  */
@@ -63,6 +63,6 @@ export function checkPasswordConfirmation(
   return password === confirmation ? null : 'passwords_do_not_match';
 }
 
-/** The PIN alphabet: upper case without the ambiguous 0/O/1/I (design.md). */
+/** The PIN alphabet: upper case and digits without the ambiguous 0/O/1/I. */
 export const PIN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PIN_LENGTH = 6;

@@ -19,7 +19,7 @@ export async function openAccounts(config: Config = loadConfig()): Promise<{ acc
 }
 
 /**
- * Invitations from the operator's process (issue 4): mailed over SMTP_URL when it is set. Without
+ * Invitations from the operator's process (docs/decisions/0130-recovery-tokens.md): mailed over SMTP_URL when it is set. Without
  * SMTP_URL nothing is mailed (the development mailbox lives in the server's process) and the
  * caller prints the registration link instead.
  */

@@ -31,7 +31,7 @@ export function demoCredentialsFile(database: DatabaseTarget): string | null {
 
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789'];
 
-/** 16 characters from a CSPRNG with each required class present: passes the spec's rule by construction. */
+/** 16 characters from a CSPRNG with each required class present: passes the new-password rule (checkNewPassword) by construction. */
 export function randomDemoPassword(): string {
   const all = ALPHABETS.join('');
   const chars = ALPHABETS.map((a) => a[randomInt(a.length)] ?? 'A');

@@ -131,24 +131,24 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().transform((v) => v ?? 'development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   WEB_DIST: z.string().min(1).optional(),
-  // Later issues: SMTP_URL (mail), RECAPTCHA_* (bot check). Read here so that a bad value is reported at start.
+  // The mail server (docs/decisions/0110-mail.md). Read here so that a bad value is reported at start.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   // Passkeys (docs/decisions/0120-passkeys.md). RP ID and expected origin come from PUBLIC_ORIGIN.
   RP_NAME: z.string().min(1).max(64).optional().transform((v) => v ?? 'Gatehouse'),
   WEBAUTHN_TIMEOUT_MS: positiveInt(60_000),
   WEBAUTHN_CONDITIONAL_TIMEOUT_S: positiveInt(300),
   WEBAUTHN_CHALLENGE_TTL_MS: positiveInt(5 * 60_000),
-  // Issue 3: mail, PIN policy and trusted devices (docs/decisions/0110-mail.md, 0111-pin-codes.md, 0112-devices.md).
+  // Mail, PIN policy and trusted devices (docs/decisions/0110-mail.md, 0111-pin-codes.md, 0112-devices.md).
   MAIL_FROM: z.string().regex(MAIL_FROM_PATTERN, 'must be an address like no-reply@example.org or "Gatehouse <no-reply@example.org>"').optional(),
   PIN_SILENT_ATTEMPTS: boundedInt(2, 0, 20),
   PIN_MAX_ATTEMPTS: boundedInt(5, 1, 20),
   RECHECK_AFTER_DAYS: boundedInt(30, 1, 400),
   // Browsers cap a cookie's Max-Age at 400 days.
   DEVICE_COOKIE_DAYS: boundedInt(400, 1, 400),
-  // Issue 4: token lifetimes (docs/decisions/0130-recovery-tokens.md); security.md caps the defaults.
+  // Token lifetimes (docs/decisions/0130-recovery-tokens.md); the defaults, 60 minutes and 72 hours, are those of docs/security.md.
   RESET_TOKEN_TTL_MINUTES: boundedInt(60, 1, 24 * 60),
   INVITATION_TTL_HOURS: boundedInt(72, 1, 30 * 24),
-  // Issue 6: bot check (docs/decisions/0140-bot-check.md). Cross-field rules are in botCheckConfig().
+  // Bot check (docs/decisions/0140-bot-check.md). Cross-field rules are in botCheckConfig().
   BOT_CHECK: z.enum(BOT_CHECK_KINDS, { message: `must be one of ${BOT_CHECK_KINDS.join(', ')}` }).optional().transform((v) => v ?? 'none'),
   RECAPTCHA_SITE_KEY: z.string().regex(/^[\w-]{1,128}$/, 'must be the site key (letters, digits, "-" and "_")').optional(),
   RECAPTCHA_SECRET: z.string().min(1).max(256).optional(),
@@ -290,7 +290,7 @@ export interface WebauthnConfig {
   timeoutMs: number;
   /** Bounds conditional (autofill) mediation in the app (WEBAUTHN_CONDITIONAL_TIMEOUT_S). */
   conditionalTimeoutS: number;
-  /** A challenge is refused after this long (WEBAUTHN_CHALLENGE_TTL_MS, security.md: 5 minutes). */
+  /** A challenge is refused after this long (WEBAUTHN_CHALLENGE_TTL_MS, 5 minutes by default: docs/security.md, Passkeys). */
   challengeTtlMs: number;
 }
 
@@ -334,7 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
   if (url.protocol === 'http:' && !insecureLoopback) {
     throw new ConfigError([`PUBLIC_ORIGIN: plain http is allowed only on localhost (got "${publicOrigin}")`]);
   }
-  const issue3Problems = [
+  const pinAndMailProblems = [
     ...(e.PIN_SILENT_ATTEMPTS >= e.PIN_MAX_ATTEMPTS
       ? [`PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (${e.PIN_MAX_ATTEMPTS}) (got "${e.PIN_SILENT_ATTEMPTS}")`]
       : []),
@@ -354,7 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
       ? [`HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (${e.HTTP_REQUEST_TIMEOUT_SECONDS}) (got "${e.HTTP_HEADERS_TIMEOUT_SECONDS}")`]
       : []),
   ];
-  if (issue3Problems.length > 0 || httpProblems.length > 0) throw new ConfigError([...issue3Problems, ...httpProblems]);
+  if (pinAndMailProblems.length > 0 || httpProblems.length > 0) throw new ConfigError([...pinAndMailProblems, ...httpProblems]);
   const botCheck = botCheckConfig(e);
   if (Array.isArray(botCheck)) throw new ConfigError(botCheck);
   return {

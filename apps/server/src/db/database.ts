@@ -35,7 +35,7 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SqliteDatabase(target.file);
-  // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged write survive a crash (security.md).
+  // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged write survive a crash (docs/security.md, Storage and crashes).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -21,7 +21,7 @@ export class MailDeliveryError extends Error {
   }
 }
 
-/** Seconds, not nodemailer's minutes (security.md, "Faults and load"): a sign-in never waits long on SMTP. */
+/** Seconds, not nodemailer's minutes (docs/decisions/0110-mail.md): a sign-in never waits long on SMTP. */
 export const SMTP_CONNECTION_TIMEOUT_MS = 5_000;
 export const SMTP_GREETING_TIMEOUT_MS = 5_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 10_000;

@@ -6,7 +6,7 @@ export interface LogStream {
 
 /**
  * Anything that could carry a secret is removed before a line is written
- * (security.md: no password, PIN, token, cookie or session id in any log).
+ * (docs/security.md: no password, PIN, token, cookie or session id in any log).
  */
 export const REDACT_PATHS = [
   'req.headers.cookie',

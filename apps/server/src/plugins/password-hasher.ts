@@ -1,7 +1,7 @@
 import { hash, verify, parseOptions } from '@node-rs/argon2';
 import { HttpProblem, retryAfterHeader } from './http-problem.ts';
 
-/** OWASP's minimum for argon2id (security.md). The algorithm default of @node-rs/argon2 is argon2id. */
+/** OWASP's minimum for argon2id (docs/security.md, Passwords and login). The algorithm default of @node-rs/argon2 is argon2id. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export type Argon2Params = { memoryCost: number; timeCost: number; parallelism: number };
 

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, sessionCookie, type TestApp } from './test-app.ts';
 import { latestPin, login, submitPin } from './sign-in-steps.ts';
 
-// security.md: "Database errors fail closed (no sign-in on error)". Here the database goes away
+// docs/security.md, Every request: database errors fail closed (no sign-in on error). Here the database goes away
 // under a running app (its connection closed, or its pool ended on PostgreSQL), as when the disk
-// fails or the database server restarts; the same sentences hold on SQLite and PostgreSQL.
+// fails or the database server restarts; the rule holds on SQLite and PostgreSQL.
 
 let t: TestApp;
 beforeEach(async () => {

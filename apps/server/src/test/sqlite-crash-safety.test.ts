@@ -13,9 +13,9 @@ import { SessionRepository } from '../modules/session/session.repository.ts';
 import { SessionService } from '../modules/session/session.service.ts';
 import { onSqlite } from './test-database.ts';
 
-// security.md: "SQLite in WAL mode with synchronous=FULL for the auth data; a crash at any moment
-// leaves the database intact with every acknowledged write present". These sentences are about the
-// SQLite file itself, so they run in the SQLite run only: the PostgreSQL run (TEST_DATABASE_URL)
+// docs/security.md, Storage and crashes: SQLite runs in WAL mode with synchronous=FULL for the auth
+// data, and a crash at any moment leaves the database intact with every acknowledged write present.
+// These tests are about the SQLite file itself, so they run in the SQLite run only: the PostgreSQL run (TEST_DATABASE_URL)
 // covers the shared repositories, and PostgreSQL's own durability is the server's business.
 
 const WRITER = path.join('apps', 'server', 'src', 'test', 'crash-writer.ts');

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { UserId } from '../common.ts';
 
-/** Device user list entry (spec section 3). */
+/** Device user list entry: an account remembered on this device. */
 export const DeviceUser = z.object({
   userId: UserId,
   email: z.string(),
@@ -19,7 +19,7 @@ export const DeviceUserListAnswer = z.object({
 });
 export type DeviceUserListAnswer = z.infer<typeof DeviceUserListAnswer>;
 
-/** Remembered users shown at most (spec section 9). */
+/** Remembered users shown at most. */
 export const REMEMBERED_USERS_SHOWN = 3;
 
 export const deviceUserList = defineEndpoint({

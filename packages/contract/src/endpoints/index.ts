@@ -8,7 +8,7 @@ import * as device from './device.ts';
 import * as server from './server.ts';
 import * as webauthn from './webauthn.ts';
 
-/** Every call, spec section 7 first, then the additions. */
+/** Every call: the provider's API first, then this project's additions. */
 export const ENDPOINTS = [
   user.userInfo,
   user.login,

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 
 /**
- * The bot-check data of server info. The spec names only a "reCaptcha
+ * The bot-check data of server info. The provider's API names only a "reCaptcha
  * sub-object"; siteKey and scriptUri are what the app needs to load the
  * script. Both null: the check is off and tokens are empty.
  */
@@ -33,7 +33,7 @@ export const ServerInfoAnswer = z.object({
   contactUrl: z._default(z.nullable(z.string()), null),
   /**
    * Origins besides the app's own that a `redirect` may lead to (the server's
-   * REDIRECT_ALLOWLIST), so that app and server apply the same rule (security.md).
+   * REDIRECT_ALLOWLIST), so that app and server apply the same rule (docs/security.md, Redirects).
    * Added for the web app; absent means none.
    */
   redirectAllowlist: z._default(z.array(z.string()), []),

@@ -8,7 +8,7 @@ export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 export const DEFAULT_LOCALE: Locale = 'sk';
 
-/** The user object of the current-user answer (spec section 3). */
+/** The user object of the current-user answer. */
 export const UserInfoUser = z.object({
   id: UserId,
   email: z.string(),
@@ -39,7 +39,7 @@ export interface CurrentUser {
   surname: string | null;
 }
 
-/** Maps the answer (spec section 3); null when the info is not valid. */
+/** Maps the answer; null when the info is not valid. */
 export function toCurrentUser(answer: UserInfoAnswer): CurrentUser | null {
   if (answer.status !== 'ok' || answer.guest === undefined || answer.language === undefined) return null;
   return {
@@ -120,7 +120,7 @@ export const logout = defineEndpoint({
   addition: true,
 });
 
-/** PIN attempts info (spec section 3). */
+/** PIN attempts info: attempts left in all, and those left before the count is shown. */
 export const PinAttemptsAnswer = z.object({
   status: z.string(),
   reasons: z.optional(z.array(z.string())),
@@ -129,7 +129,7 @@ export const PinAttemptsAnswer = z.object({
 });
 export type PinAttemptsAnswer = z.infer<typeof PinAttemptsAnswer>;
 
-/** The notice shows only when silent attempts are used up and some remain (spec section 9). */
+/** The notice shows only when silent attempts are used up and some remain. */
 export function showsRemainingAttempts(info: Pick<PinAttemptsAnswer, 'pin_code_remaining_attempts' | 'pin_code_remaining_silent_attempts'>): boolean {
   return info.pin_code_remaining_silent_attempts <= 0 && info.pin_code_remaining_attempts > 0;
 }
@@ -257,12 +257,12 @@ export const tokenInfo = defineEndpoint({
 
 /**
  * The language cookie: set by the footer's language choice in the browser,
- * read by the server for user info (clarifications.md, "Language").
+ * read by the server for a guest's language in user info (docs/decisions/0102-language-choice.md).
  */
 export const LANGUAGE_COOKIE = 'gh_lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** Picks a supported locale; sk for anything else (spec section 1). */
+/** Picks a supported locale; sk, the default, for anything else. */
 export function toLocale(value: string | null | undefined): Locale {
   const lower = (value ?? '').toLowerCase().split(/[-_]/)[0];
   return (LOCALES as readonly string[]).includes(lower ?? '') ? (lower as Locale) : DEFAULT_LOCALE;

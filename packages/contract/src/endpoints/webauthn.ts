@@ -10,7 +10,7 @@ export const CredentialDescriptor = z.object({
   transports: z.optional(z.array(z.string())),
 });
 
-/** Passkey create structure (spec section 3). */
+/** Passkey create structure: the options of a passkey registration. */
 export const CreateStructure = z.object({
   challenge: z.string(),
   relyingPartyId: z.string(),
@@ -65,10 +65,10 @@ export const webauthnCreate = defineEndpoint({
   reasons: ['credentials_required', 'invalid_credentials', 'invalid_parameter', 'app_error'],
 });
 
-/** Passkey get structure (spec section 3). */
+/** Passkey get structure: the options of a passkey sign-in. */
 export const GetStructure = z.object({
   challenge: z.string(),
-  /** WebAuthn timeout in milliseconds (clarifications.md). */
+  /** WebAuthn timeout in milliseconds (the top-level `timeout` of the get-options answer is in seconds). */
   timeout: z.int().check(z.positive()),
   relyingPartyId: z.string(),
   userVerification: z.string(),
@@ -125,7 +125,7 @@ export const webauthnGet = defineEndpoint({
   botCheck: { action: 'webauthn_get_post', required: true },
 });
 
-/** Offer state (spec section 3). */
+/** Offer state: whether to offer a passkey registration after sign-in (docs/flows/passkeys.md). */
 export const OfferState = z.object({
   offerWebauthnRegistration: z.boolean(),
   userId: z.optional(UserId),

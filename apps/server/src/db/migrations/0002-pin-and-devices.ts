@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Issue 3: PINs, PIN attempts per account, device cookies, remembered accounts and trusted devices.
+// PINs, PIN attempts per account, device cookies, remembered accounts and trusted devices
+// (docs/decisions/0111-pin-codes.md, 0112-devices.md).
 // Portable DDL only (schema builder); additive: no existing table is changed.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 4: reset-password and invitation tokens (docs/decisions/0130-recovery-tokens.md).
+// Reset-password and invitation tokens (docs/decisions/0130-recovery-tokens.md).
 // Portable DDL only (schema builder); additive: no existing table is changed.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

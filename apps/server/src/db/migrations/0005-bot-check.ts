@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 6: used ALTCHA challenges (docs/decisions/0140-bot-check.md).
+// Used ALTCHA challenges (docs/decisions/0140-bot-check.md).
 // Portable DDL only (schema builder); additive: no existing table is changed.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -127,8 +127,10 @@ export class DeviceService {
     return this.repository.markRecheckSkipped(deviceId, userId, this.now());
   }
 
-  /** Every trusted device of the account (a password reset revokes them: security.md). */
-  /** Revokes every trust the account holds; inside the caller's transaction when `db` is one. */
+  /**
+   * Revokes every trust the account holds (a password reset does: docs/security.md, Reset and
+   * invitation links); inside the caller's transaction when `db` is one.
+   */
   async revokeAllTrust(userId: string, db?: Db): Promise<void> {
     await (db ? this.repository.within(db) : this.repository).revokeAllTrustForUser(userId);
   }

@@ -20,7 +20,7 @@ export interface PasswordChoiceProblem {
 }
 
 /**
- * The new password and its confirmation (spec section 5, clarifications "common password"):
+ * The new password and its confirmation (the provider's rule, then the common-password list):
  * at most one reason for the password (password_required, weak_password) then at most one for
  * the confirmation (password_verification_required, passwords_do_not_match). Null when both pass.
  */

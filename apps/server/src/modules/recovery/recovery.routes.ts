@@ -52,7 +52,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery, completeS
   apiRoute(app, register, async ({ body, request, reply }) =>
     guarded(request, 'registration', async () => {
       const outcome = await recovery.register(body);
-      // The token proved the e-mail: the user is signed in (clarifications, "Registration success signs the user in").
+      // The token proved the e-mail: a successful registration signs the user in (docs/flows/recovery.md).
       if (outcome.kind === 'ok') await completeSignIn(request, reply, outcome.userId);
       return answer(outcome);
     }),

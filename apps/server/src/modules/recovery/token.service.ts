@@ -3,7 +3,7 @@ import type { TokenPurpose } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { TokenRepository } from './token.repository.ts';
 
-/** 32 random bytes from the CSPRNG: 256 bits (security.md asks for at least 128). */
+/** 32 random bytes from the CSPRNG: 256 bits, twice the 128 a link token must have at least (docs/security.md, Reset and invitation links). */
 export const TOKEN_BYTES = 32;
 /** base64url of 32 bytes, no padding. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

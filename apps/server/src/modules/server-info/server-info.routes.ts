@@ -10,7 +10,7 @@ export async function serverInfoRoutes(app: FastifyInstance, { config }: { confi
     reCaptcha: reCaptchaInfo(config.botCheck),
     botCheck: botCheckInfo(config.botCheck),
     contactUrl: config.contactUrl,
-    // The app checks `redirect` against the same origins as the server (security.md, "Redirects").
+    // The app checks `redirect` against the same origins as the server (docs/security.md, Redirects).
     redirectAllowlist: [...config.redirectAllowlist],
   }));
 

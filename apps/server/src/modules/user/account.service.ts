@@ -104,7 +104,7 @@ export class AccountService {
     if (!(await this.users.setDisabledAt(normalizeEmail(email), null, this.now()))) throw unknownEmail(email);
   }
 
-  /** Creates an invited account (issue 4): no password and an unverified e-mail until the user registers from the link. */
+  /** Creates an invited account (docs/decisions/0130-recovery-tokens.md): no password and an unverified e-mail until the user registers from the link. */
   async invite(input: Omit<NewAccount, 'password' | 'verified'>): Promise<AccountDetails> {
     if (!isValidEmail(input.email)) throw new AccountError(`Not a valid e-mail address: ${input.email}`);
     const language = input.language ?? 'sk';
@@ -142,7 +142,7 @@ export class AccountService {
     return row ? details(row) : undefined;
   }
 
-  /** Stores a new argon2id hash set through an e-mailed link: verifies the e-mail and lifts a block (issue 4). */
+  /** Stores a new argon2id hash set through an e-mailed link: verifies the e-mail and lifts a block. */
   async setPasswordFromLink(userId: string, passwordHash: string, db?: Db): Promise<void> {
     await (db ? this.users.within(db) : this.users).setPasswordFromLink(userId, passwordHash, this.now());
   }

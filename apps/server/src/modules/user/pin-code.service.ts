@@ -7,7 +7,7 @@ import { pinCodeMail } from '../../mail/templates/pin-code.mail.ts';
 import type { PinCodeRepository } from './pin-code.repository.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
-/** A PIN is valid for 10 minutes (design.md). */
+/** A PIN is valid for 10 minutes (docs/security.md, The e-mailed PIN). */
 export const PIN_TTL_MS = 10 * 60_000;
 const PIN_SALT_BYTES = 16;
 

@@ -54,7 +54,7 @@ export class UserRepository {
   }
 
   /**
-   * A password set through an e-mailed link (reset or invitation, issue 4): the link proved the
+   * A password set through an e-mailed link (reset or invitation): the link proved the
    * e-mail, so it is marked verified; a block and the wrong-PIN count are lifted with it.
    */
   async setPasswordFromLink(id: string, passwordHash: string, now: number): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { WebauthnChallengePurpose } from '../../db/schema.ts';
 import type { ChallengeRepository } from './challenge.repository.ts';
 
-/** security.md: 32 random bytes. */
+/** 32 random bytes (docs/security.md, Passkeys). */
 export const CHALLENGE_BYTES = 32;
 
 function hashChallenge(challenge: string): string {

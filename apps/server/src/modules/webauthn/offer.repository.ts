@@ -4,7 +4,7 @@ import type { WebauthnOffersTable } from '../../db/schema.ts';
 
 export type OfferRow = WebauthnOffersTable;
 
-/** Days to wait after the 1st, 2nd, and 3rd or later offer (clarifications.md). */
+/** Days to wait after the 1st, 2nd, and 3rd or later offer shown (docs/flows/passkeys.md). */
 export const OFFER_INTERVALS_DAYS = [1, 7, 30] as const;
 const DAY_MS = 24 * 3_600_000;
 

@@ -3,7 +3,7 @@ import type { OfferRepository } from './offer.repository.ts';
 
 /**
  * Whether to offer passkey registration after a sign-in: only to a user without a passkey who has
- * not said "don't ask again", at most once per interval (1, then 7, then 30 days; clarifications.md).
+ * not said "don't ask again", at most once per interval (1, then 7, then 30 days; docs/flows/passkeys.md).
  */
 export class OfferService {
   constructor(

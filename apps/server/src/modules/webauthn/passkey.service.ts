@@ -8,9 +8,9 @@ import type { ChallengeService } from './challenge.service.ts';
 import type { SignedChallenges } from './signed-challenge.ts';
 import type { CredentialRepository, CredentialRow } from './credential.repository.ts';
 
-/** security.md: EdDSA, ES256, RS256 and nothing else. */
+/** EdDSA, ES256, RS256 and nothing else (docs/security.md, Passkeys). */
 export const COSE_ALGORITHMS = [-8, -7, -257] as const;
-/** Bytes of a new WebAuthn user handle (the spec allows at most 64). */
+/** Bytes of a new WebAuthn user handle (WebAuthn allows at most 64). */
 const USER_HANDLE_BYTES = 32;
 const KNOWN_TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 

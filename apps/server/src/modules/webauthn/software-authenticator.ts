@@ -45,7 +45,7 @@ function uint32(n: number): Buffer {
 
 export class SoftwareAuthenticator {
   readonly credentialId: Buffer = randomBytes(32);
-  /** When false the authenticator never counts: it always reports 0, which the spec allows. */
+  /** When false the authenticator never counts: it always reports 0, which WebAuthn allows (§6.1.1). */
   counting = true;
   counter = 0;
   userHandle: string | null = null;
