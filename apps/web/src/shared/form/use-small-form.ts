@@ -24,7 +24,7 @@ export interface RegisteredField {
  * change; all fields on submit), the first invalid field handed to the
  * caller (who moves focus once the messages are shown: useFailureReport).
  * The server's answers are the screen's to show (useAnswerProblems). react-hook-form (11 KiB brotli) stays for the
- * other forms, which are lazy (docs/decisions/0009-first-view-forms.md).
+ * other forms, which are lazy (docs/decisions/0009-first-view-forms-and-chunks.md).
  */
 export function useSmallForm<Name extends string>(options: { defaultValues: Record<Name, string> }) {
   const inputs = useRef(new Map<Name, HTMLInputElement>());
