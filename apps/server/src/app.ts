@@ -138,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerRecovery(app, {
     db,
     config,
-    accounts: new AccountService(users, hasher, now, sessionService),
+    accounts: new AccountService(users, hasher, now, sessionService, throttle),
     hasher,
     throttle,
     sessions: sessionService,

@@ -6,6 +6,8 @@ import { AccountService, type AccountSummary } from '../modules/user/account.ser
 import { UserRepository } from '../modules/user/user.repository.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
 import { SessionService } from '../modules/session/session.service.ts';
+import { ThrottleRepository } from '../modules/throttle/throttle.repository.ts';
+import { ThrottleService } from '../modules/throttle/throttle.service.ts';
 import { SmtpMailer } from '../mail/mailer.ts';
 import type { InvitationService } from '../modules/recovery/invitation.service.ts';
 import { createInvitations } from '../modules/recovery/recovery.module.ts';
@@ -15,7 +17,8 @@ export async function openAccounts(config: Config = loadConfig()): Promise<{ acc
   const db = createDatabase(config.database);
   await migrateToLatest(db);
   const sessions = new SessionService(new SessionRepository(db), Date.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
-  return { accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now, sessions), db };
+  const throttle = new ThrottleService(new ThrottleRepository(db), Date.now);
+  return { accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now, sessions, throttle), db };
 }
 
 /**

@@ -109,18 +109,22 @@ describe('operator CLI: delete', () => {
 });
 
 describe('operator CLI: unblock', () => {
-  it('clears the block and the wrong-PIN count of an account, and refuses an unknown e-mail', async () => {
+  it('clears the block, the wrong-PIN count and the login lock-out of an account, and refuses an unknown e-mail', async () => {
     await admin('user', 'create', '--email', 'blocked@example.test', '--password', 'Strong-Pass-1');
     const { db } = await openAccounts();
     try {
       const user = await db.selectFrom('users').select('id').where('email', '=', 'blocked@example.test').executeTakeFirstOrThrow();
       await db.updateTable('users').set({ blocked_at: 1 }).where('id', '=', user.id).execute();
       await db.insertInto('pin_attempts').values({ user_id: user.id, failures: 5, updated_at: 1 }).execute();
+      // 30 failed passwords: the account's hard stop (a day), and another account's count that must stay.
+      const lockedOut = { failures: 30, window_started_at: Date.now(), blocked_until: Date.now() + 86_400_000, updated_at: Date.now() };
+      await db.insertInto('throttle').values([{ key: 'account:blocked@example.test', ...lockedOut }, { key: 'account:other@example.test', ...lockedOut }]).execute();
       expect((await admin('user', 'list')).out).toMatch(/blocked@example\.test.*blocked/);
 
       expect(await admin('user', 'unblock', '--email', 'Blocked@Example.test')).toMatchObject({ code: 0, out: 'Unblocked blocked@example.test.' });
       expect((await admin('user', 'list')).out).toMatch(/blocked@example\.test.*active/);
       expect(await db.selectFrom('pin_attempts').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+      expect((await db.selectFrom('throttle').select('key').execute()).map((row) => row.key)).toEqual(['account:other@example.test']);
       expect(await admin('user', 'unblock', '--email', 'ghost@example.test')).toMatchObject({ code: 1, err: 'Error: No account has the e-mail ghost@example.test' });
     } finally {
       await db.destroy();

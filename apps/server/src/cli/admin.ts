@@ -72,7 +72,7 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
 
   user
     .command('unblock')
-    .description('lift the block after wrong PINs and start the PIN attempts again')
+    .description('lift the block after wrong PINs and the lock-out after failed passwords; the PIN attempts start again')
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
       await withAccounts(env, async (accounts) => {

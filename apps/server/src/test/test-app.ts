@@ -9,6 +9,8 @@ import { AccountService, type NewAccount } from '../modules/user/account.service
 import { UserRepository } from '../modules/user/user.repository.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
 import { SessionService } from '../modules/session/session.service.ts';
+import { ThrottleRepository } from '../modules/throttle/throttle.repository.ts';
+import { ThrottleService } from '../modules/throttle/throttle.service.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ORIGIN = 'http://localhost:8080';
@@ -58,7 +60,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
     throw error;
   }
   const sessions = new SessionService(new SessionRepository(db), clock.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
-  const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now, sessions);
+  const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now, sessions, new ThrottleService(new ThrottleRepository(db), clock.now));
   return {
     app,
     db,

@@ -3,6 +3,7 @@ import { checkNewPassword, isValidEmail, normalizeEmail, LOCALES, type Locale } 
 import type { Db } from '../../db/database.ts';
 import type { PasswordHasher } from '../../plugins/password-hasher.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { accountKey, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 /** An operator's mistake (CLI): the message is shown as is. */
@@ -48,6 +49,8 @@ export class AccountService {
     private readonly now: () => number,
     /** Disabling an account ends its sessions. */
     private readonly sessions: Pick<SessionService, 'endAllForUser'>,
+    /** Unblocking an account ends its login lock-out. */
+    private readonly throttle: Pick<ThrottleService, 'clear'>,
   ) {}
 
   async create(input: NewAccount): Promise<AccountSummary> {
@@ -87,9 +90,11 @@ export class AccountService {
     await this.sessions.endAllForUser(user.id);
   }
 
-  /** Lifts a block after wrong PINs and starts the PIN attempts again. */
+  /** Lifts a block after wrong PINs and a login lock-out after failed passwords; the PIN attempts start again. */
   async unblock(email: string): Promise<void> {
-    if (!(await this.users.unblock(normalizeEmail(email), this.now()))) throw unknownEmail(email);
+    const normalized = normalizeEmail(email);
+    if (!(await this.users.unblock(normalized, this.now()))) throw unknownEmail(email);
+    await this.throttle.clear(accountKey(normalized));
   }
 
   /** Erases the account and everything kept for it; its sessions end first. */
