@@ -15,26 +15,24 @@ export function vitestTimings(report, runner, root) {
   );
 }
 
-/** Each try of each test of a Playwright JSON report, with the test's time-out. @returns {Timing[]} */
-export function playwrightTimings(report, root) {
+/** Each try of each test of a Playwright JSON report: its title (file › describes › test), the test and the try. */
+function playwrightTries(report, root) {
   const testDir = report.config?.rootDir ?? root;
   const walk = (suites, titles) =>
     suites.flatMap((suite) => {
       // A file's suite is titled with its path in the test folder; describe blocks add theirs.
       const inner = suite.title === suite.file ? [path.relative(root, path.join(testDir, suite.file))] : [...titles, suite.title];
       const own = (suite.specs ?? []).flatMap((spec) =>
-        (spec.tests ?? []).flatMap((test) =>
-          (test.results ?? []).map((result) => ({
-            runner: 'playwright',
-            title: [...inner, spec.title].join(' › '),
-            ms: result.duration,
-            timeoutMs: test.timeout,
-          })),
-        ),
+        (spec.tests ?? []).flatMap((test) => (test.results ?? []).map((result) => ({ title: [...inner, spec.title].join(' › '), test, result }))),
       );
       return [...own, ...walk(suite.suites ?? [], inner)];
     });
   return walk(report.suites ?? [], []);
+}
+
+/** Each try of each test of a Playwright JSON report, with the test's time-out. @returns {Timing[]} */
+export function playwrightTimings(report, root) {
+  return playwrightTries(report, root).map(({ title, test, result }) => ({ runner: 'playwright', title, ms: result.duration, timeoutMs: test.timeout }));
 }
 
 /** Each failed test of a vitest JSON report, with the first lines of its error. */
@@ -49,25 +47,15 @@ export function vitestFailures(report, runner, root) {
 
 /** Each failed try of a Playwright JSON report, with the first lines of its error. */
 export function playwrightFailures(report, root) {
-  const testDir = report.config?.rootDir ?? root;
-  const walk = (suites, titles) =>
-    suites.flatMap((suite) => {
-      const inner = suite.title === suite.file ? [path.relative(root, path.join(testDir, suite.file))] : [...titles, suite.title];
-      const own = (suite.specs ?? []).flatMap((spec) =>
-        (spec.tests ?? []).flatMap((test) =>
-          (test.results ?? [])
-            .filter((result) => result.status !== 'passed' && result.status !== 'skipped')
-            .map((result) => ({
-              runner: 'playwright',
-              title: `${[...inner, spec.title].join(' › ')} (${result.status})`,
-              error: result.error?.message ?? result.errors?.[0]?.message ?? '',
-            })),
-        ),
-      );
-      return [...own, ...walk(suite.suites ?? [], inner)];
-    });
+  const failed = playwrightTries(report, root)
+    .filter(({ result }) => result.status !== 'passed' && result.status !== 'skipped')
+    .map(({ title, result }) => ({
+      runner: 'playwright',
+      title: `${title} (${result.status})`,
+      error: result.error?.message ?? result.errors?.[0]?.message ?? '',
+    }));
   const global = (report.errors ?? []).map((error) => ({ runner: 'playwright', title: 'outside any test', error: error.message ?? '' }));
-  return [...walk(report.suites ?? [], []), ...global];
+  return [...failed, ...global];
 }
 
 // eslint-disable-next-line no-control-regex
