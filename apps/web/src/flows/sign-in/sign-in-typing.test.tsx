@@ -31,7 +31,8 @@ async function toPin(user: Person, typedEmail = 'Jana@Example.SK') {
 }
 
 describe('the PIN form, typed as people do', TYPING, () => {
-  it('keeps every key of the code typed after a wrong one, and says the mistake once', async () => {
+  /** Signs in to the PIN form of a server that answers wrong_pin_code to every code. */
+  async function openPinFormThatRefusesEveryCode() {
     routeFetch({
       'POST /api/user/login': ok({ status: 'requested_pin_code', email: 'jana@example.sk' }),
       'GET /api/user/pincode': attempts(5, 2),
@@ -39,7 +40,11 @@ describe('the PIN form, typed as people do', TYPING, () => {
     });
     renderFlow();
     const user = person();
-    const code = await toPin(user);
+    return { user, code: await toPin(user) };
+  }
+
+  it('keeps every key of the code typed after a wrong one, and says the mistake once', async () => {
+    const { user, code } = await openPinFormThatRefusesEveryCode();
     // The address the server names, not the one typed.
     expect(screen.getByText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')).toBeTruthy();
     expect(document.title).toBe('PIN – Sign in');
@@ -65,14 +70,7 @@ describe('the PIN form, typed as people do', TYPING, () => {
   });
 
   it('moves focus to the code when the button sent it, where the field reads the mistake (nothing announced)', async () => {
-    routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code', email: 'jana@example.sk' }),
-      'GET /api/user/pincode': attempts(5, 2),
-      'POST /api/user/pincode': ok({ status: 'failed', reasons: ['wrong_pin_code'] }),
-    });
-    renderFlow();
-    const user = person();
-    const code = await toPin(user);
+    const { user, code } = await openPinFormThatRefusesEveryCode();
     await user.type(code, 'ZZZZZZ');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.activeElement).toBe(code));
