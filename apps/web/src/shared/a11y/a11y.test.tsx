@@ -14,6 +14,15 @@ import { firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } 
 const typist = () => userEvent.setup({ delay: 20 });
 
 /** Two screens of a page inside <main>; the field re-renders the screen on every key. */
+/** Every text the page's live region of this politeness holds from now on, emptied ones included, until `stop()`. */
+function recordRegion(politeness: 'polite' | 'assertive') {
+  const region = document.querySelector(`[data-announcer="${politeness}"]`) as HTMLElement;
+  const texts: string[] = [];
+  const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
+  observer.observe(region, { childList: true, characterData: true, subtree: true });
+  return { region, texts, stop: () => observer.disconnect() };
+}
+
 function Page({ extra }: { extra?: React.ReactNode }) {
   const [screenName, setScreen] = useState<'first' | 'second' | 'third'>('first');
   const [value, setValue] = useState('');
@@ -195,16 +204,13 @@ describe('the live regions', () => {
         <Say />
       </IntlWrapper>,
     );
-    const region = document.querySelector('[data-announcer="assertive"]') as HTMLElement;
-    const texts: string[] = [];
-    const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
-    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    const { texts, stop } = recordRegion('assertive');
     await user.click(screen.getByRole('button', { name: 'Again' }));
     await expectAnnounced('Wrong code');
     await user.click(screen.getByRole('button', { name: 'Again' }));
     await waitFor(() => expect(texts.filter((text) => text === 'Wrong code')).toHaveLength(2));
     expect(texts).toContain('');
-    observer.disconnect();
+    stop();
   });
 });
 
@@ -231,13 +237,10 @@ describe('two messages in the same moment', () => {
         <Say />
       </IntlWrapper>,
     );
-    const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
-    const texts: string[] = [];
-    const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
-    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    const { region, texts, stop } = recordRegion('polite');
     await user.click(screen.getByRole('button', { name: 'Both' }));
     await waitFor(() => expect(region.hasAttribute('data-pending')).toBe(false));
-    observer.disconnect();
+    stop();
     expect(texts.filter((text) => text !== '')).toEqual(['Caps Lock is on', 'You can sign in faster with this device']);
     expect(region.textContent).toBe('You can sign in faster with this device');
   });
@@ -270,16 +273,15 @@ describe('a notice that announces itself (a status, or an action that failed)', 
     );
     await expectAnnounced('You have 2 attempts left.', 'polite');
     await waitFor(() => expect(announcing('polite')).toBe(false));
-    const region = document.querySelector('[data-announcer="polite"]') as HTMLElement;
-    const said: string[] = [];
-    new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, subtree: true, characterData: true });
+    const { texts } = recordRegion('polite');
+    const said = () => texts.filter((text) => text !== '');
     await user.click(screen.getByRole('button', { name: /Re-render/ }));
     await user.click(screen.getByRole('button', { name: /Re-render/ }));
     // A re-render announcing again would have emptied the region and marked it at once.
     expectNothingAnnounced('polite', 'You have 2 attempts left.');
-    expect(said).toEqual([]);
+    expect(said()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Again' }));
-    await waitFor(() => expect(said).toEqual(['You have 2 attempts left.']));
+    await waitFor(() => expect(said()).toEqual(['You have 2 attempts left.']));
     // Not a live region itself: the page's regions are the only ones.
     expect(screen.getByText('You have 2 attempts left.').closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
   });
