@@ -2,6 +2,7 @@
 // runners' JSON reports, and the lines that show the slowest ones. An end-to-end test that used
 // more than half of its time-out is called out, so that it is made faster before it fails on a
 // loaded machine (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** @typedef {{ runner: string, title: string, ms: number, timeoutMs?: number }} Timing */
@@ -45,17 +46,38 @@ export function vitestFailures(report, runner, root) {
   });
 }
 
-/** Each failed try of a Playwright JSON report, with the first lines of its error. */
+/**
+ * Each failed try of a Playwright JSON report: its error, how long it ran and the page as it was
+ * when it failed (the accessibility snapshot Playwright keeps
+ * as the try's error context). A failure seen once in CI must say why without a rerun.
+ */
 export function playwrightFailures(report, root) {
   const failed = playwrightTries(report, root)
     .filter(({ result }) => result.status !== 'passed' && result.status !== 'skipped')
     .map(({ title, result }) => ({
       runner: 'playwright',
-      title: `${title} (${result.status})`,
+      title: `${title} (${result.status} after ${seconds(result.duration ?? 0)})`,
       error: result.error?.message ?? result.errors?.[0]?.message ?? '',
+      details: pageSnapshot(result),
     }));
   const global = (report.errors ?? []).map((error) => ({ runner: 'playwright', title: 'outside any test', error: error.message ?? '' }));
   return [...failed, ...global];
+}
+
+/** The page snapshot of the try's error context, if Playwright wrote one. */
+function pageSnapshot(result, lines = 30) {
+  const context = (result.attachments ?? []).find((attachment) => attachment.name === 'error-context');
+  let text = '';
+  try {
+    if (context?.path) text = readFileSync(context.path, 'utf8');
+    else if (context?.body) text = Buffer.from(context.body, 'base64').toString('utf8');
+  } catch {
+    return [];
+  }
+  const snapshot = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
+  if (!snapshot) return [];
+  const all = snapshot.split('\n').filter((line) => line.trim() !== '');
+  return ['the page when it failed:', ...all.slice(0, lines).map((line) => `  ${line}`), ...(all.length > lines ? [`  … ${all.length - lines} more lines`] : [])];
 }
 
 // eslint-disable-next-line no-control-regex
@@ -69,6 +91,7 @@ export function failureList(failures, lines = 12) {
     out.push(`✘ [${failure.runner}] ${failure.title}`);
     const error = String(failure.error).replace(ansi, '').split('\n').filter((line) => line.trim() !== '');
     for (const line of error.slice(0, lines)) out.push(`    ${line}`);
+    for (const line of failure.details ?? []) out.push(`    ${line}`);
   }
   return out;
 }

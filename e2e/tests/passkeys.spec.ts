@@ -128,6 +128,29 @@ test.describe('passkeys', () => {
     await expect(defaultPage(page).signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
   });
 
+  test('the device-offer notice comes below the passkey button: nothing the person may be pressing moves', async ({ page }) => {
+    await addVirtualAuthenticator(page);
+    // The autofill request's options are held until the form has been measured without the notice.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/webauthn/get',
+      async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.fallback();
+      },
+    );
+    await loginScreen(page).open();
+    const submit = page.getByRole('button', { name: t('signIn.login.submit'), exact: true });
+    const before = { submit: await submit.boundingBox(), passkey: await passkeyButton(page).boundingBox() };
+    release();
+    const notice = page.getByText(t('signIn.login.deviceOffer'), { exact: true }).and(page.locator(':not([data-announcer])'));
+    await expect(notice).toBeVisible();
+    expect({ submit: await submit.boundingBox(), passkey: await passkeyButton(page).boundingBox() }).toEqual(before);
+    const noticeBox = await notice.boundingBox();
+    expect(noticeBox?.y).toBeGreaterThan((before.passkey?.y ?? Infinity) + (before.passkey?.height ?? 0) - 1);
+  });
+
   test("'Don't ask again' is remembered: the next sign-in goes straight on", async ({ page, user }) => {
     await addVirtualAuthenticator(page);
     await loginScreen(page).open();

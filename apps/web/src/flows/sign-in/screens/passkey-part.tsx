@@ -16,8 +16,8 @@ export interface PasskeyPartProps {
 
 /**
  * The passkey part of the login forms: the outcome of the last attempt, the
- * device-offer notification and the 'Sign in using device' button (always
- * shown). A cancelled prompt is only a polite status; `restricted` is
+ * 'Sign in using device' button (always shown) and, below it, the device-offer
+ * notification. A cancelled prompt is only a polite status; `restricted` is
  * the dialog, not a notice.
  */
 export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPasskey }: PasskeyPartProps) {
@@ -30,11 +30,6 @@ export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPass
           {t(PASSKEY_NOTICE_MESSAGES[notice])}
         </Notice>
       )}
-      {deviceOffer && notice === null && (
-        <Notice variant="info" announce>
-          {t('signIn.login.deviceOffer')}
-        </Notice>
-      )}
       <Button
         variant="outlined"
         rounded
@@ -45,6 +40,13 @@ export function PasskeyPart({ busy, blocked, notice, deviceOffer = false, onPass
       >
         {t('signIn.passkey.button')}
       </Button>
+      {deviceOffer && notice === null && (
+        // Below the button: it comes when conditional mediation is ready, while the person may be
+        // reaching for the button, which must not move under the pointer.
+        <Notice variant="info" announce>
+          {t('signIn.login.deviceOffer')}
+        </Notice>
+      )}
     </>
   );
 }
