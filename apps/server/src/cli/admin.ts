@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { AccountError } from '../modules/user/account.service.ts';
-import { formatAccountTable, openAccounts, openInvitations } from './admin-commands.ts';
+import { AccountError, type AccountDetails } from '../modules/user/account.service.ts';
+import { formatAccountTable, formatPasskeyTable, formatTrustedDeviceTable, openAccounts, openInvitations, pickId, MIN_ID_PREFIX } from './admin-commands.ts';
 import { MailDeliveryError } from '../mail/mailer.ts';
 import type { InvitationService, SentInvitation } from '../modules/recovery/invitation.service.ts';
 
@@ -109,15 +109,90 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
       await withAccounts(env, async (accounts) => out(formatAccountTable(await accounts.list())));
     });
 
+  // What an account signs in with, for the helpdesk (a lost phone: remove its passkey, revoke the
+  // device, sign the account out everywhere); the README says when to use which.
+  const passkeys = user.command('passkeys').description("list and remove an account's passkeys");
+  passkeys
+    .command('list')
+    .description('list the passkeys of an account')
+    .requiredOption('--email <email>', 'e-mail address')
+    .action(async (o: { email: string }) => {
+      await withSecurity(env, o.email, async ({ security }, account) => out(formatPasskeyTable(await security.passkeys(account.id))));
+    });
+  passkeys
+    .command('remove')
+    .description('remove one passkey: it no longer signs in, at once')
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--id <id>', `the passkey's id from "user passkeys list" (or its first ${MIN_ID_PREFIX}+ characters)`)
+    .action(async (o: { email: string; id: string }) => {
+      await withSecurity(env, o.email, async ({ security }, account) => {
+        const id = pickId((await security.passkeys(account.id)).map((p) => p.id), o.id, 'passkey', account.email);
+        await security.removePasskey(account.id, id);
+        out(`Removed the passkey ${id} of ${account.email}.`);
+      });
+    });
+
+  const devices = user.command('devices').description('list and revoke the devices an account trusts');
+  devices
+    .command('list')
+    .description('list the devices an account trusts (they skip the PIN)')
+    .requiredOption('--email <email>', 'e-mail address')
+    .action(async (o: { email: string }) => {
+      await withSecurity(env, o.email, async ({ security }, account) => out(formatTrustedDeviceTable(await security.trustedDevices(account.id))));
+    });
+  devices
+    .command('revoke')
+    .description('revoke the trust of one device (--id) or of all (--all): their next sign-in asks for a PIN')
+    .requiredOption('--email <email>', 'e-mail address')
+    .option('--id <id>', `the device's id from "user devices list" (or its first ${MIN_ID_PREFIX}+ characters)`)
+    .option('--all', 'every device of the account')
+    .action(async (o: { email: string; id?: string; all?: boolean }) => {
+      if ((o.id === undefined) === !o.all) throw new AccountError('Give either --id <id> or --all');
+      await withSecurity(env, o.email, async ({ security }, account) => {
+        if (o.all) {
+          const count = await security.revokeAllTrustedDevices(account.id);
+          out(`Revoked ${count} trusted device${count === 1 ? '' : 's'} of ${account.email}.`);
+          return;
+        }
+        const id = pickId((await security.trustedDevices(account.id)).map((d) => d.deviceId), o.id ?? '', 'trusted device', account.email);
+        await security.revokeTrustedDevice(account.id, id);
+        out(`Revoked the trust of device ${id} for ${account.email}.`);
+      });
+    });
+
+  const sessions = user.command('sessions').description("end an account's sessions");
+  sessions
+    .command('revoke')
+    .description('sign the account out everywhere (every browser must sign in again)')
+    .requiredOption('--email <email>', 'e-mail address')
+    .action(async (o: { email: string }) => {
+      await withSecurity(env, o.email, async ({ security }, account) => {
+        const count = await security.endAllSessions(account.id);
+        out(`Ended ${count} session${count === 1 ? '' : 's'} of ${account.email}.`);
+      });
+    });
+
   return program;
 }
 
-async function withAccounts(env: NodeJS.ProcessEnv, work: (accounts: Awaited<ReturnType<typeof openAccounts>>['accounts']) => Promise<void>): Promise<void> {
-  const { accounts, db } = await openAccounts(loadConfig(env));
+type Opened = Awaited<ReturnType<typeof openAccounts>>;
+
+async function withAccounts(env: NodeJS.ProcessEnv, work: (accounts: Opened['accounts']) => Promise<void>): Promise<void> {
+  const opened = await openAccounts(loadConfig(env));
   try {
-    await work(accounts);
+    await work(opened.accounts);
   } finally {
-    await db.destroy();
+    await opened.db.destroy();
+  }
+}
+
+/** Opens the database, finds the account (an unknown e-mail is the operator's mistake) and runs `work`. */
+async function withSecurity(env: NodeJS.ProcessEnv, email: string, work: (opened: Opened, account: AccountDetails) => Promise<void>): Promise<void> {
+  const opened = await openAccounts(loadConfig(env));
+  try {
+    await work(opened, await opened.accounts.require(email));
+  } finally {
+    await opened.db.destroy();
   }
 }
 

@@ -91,11 +91,28 @@ export class DeviceRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async revokeTrust(deviceId: string, userId: string): Promise<void> {
-    await this.db.deleteFrom('trusted_devices').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
+  /** False when the device held no trust for the account. */
+  async revokeTrust(deviceId: string, userId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('trusted_devices').where('device_id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
-  async revokeAllTrustForUser(userId: string): Promise<void> {
-    await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+  /** Answers how many trusts there were. */
+  async revokeAllTrustForUser(userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('trusted_devices').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The devices the account trusts, with when each was last seen; the most recently trusted first. */
+  trustedDevicesOf(userId: string): Promise<(TrustedDeviceRow & { last_seen_at: number })[]> {
+    return this.db
+      .selectFrom('trusted_devices')
+      .innerJoin('devices', 'devices.id', 'trusted_devices.device_id')
+      .selectAll('trusted_devices')
+      .select('devices.last_seen_at')
+      .where('trusted_devices.user_id', '=', userId)
+      .orderBy('trusted_devices.trusted_at', 'desc')
+      .orderBy('trusted_devices.device_id')
+      .execute();
   }
 }

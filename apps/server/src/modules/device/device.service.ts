@@ -33,6 +33,17 @@ export type DeviceTrust =
  * accounts (every account that completed a sign-in here) and the trusted-device
  * records (accounts that chose to skip the PIN here until the recheck period).
  */
+/** A device an account trusts (no PIN at sign-in until the periodic check), as its owner and the helpdesk see it. */
+export interface TrustedDeviceSummary {
+  deviceId: string;
+  /** The browser and system it was trusted from, as the app named it then. */
+  name: string;
+  trustedAt: number;
+  /** The last PIN passed on it (the periodic check counts from here). */
+  pinCheckedAt: number;
+  lastSeenAt: number;
+}
+
 export class DeviceService {
   readonly cookieName: string;
   private readonly cookieOptions: CookieSerializeOptions;
@@ -131,7 +142,27 @@ export class DeviceService {
    * Revokes every trust the account holds (a password reset does: docs/security.md, Reset and
    * invitation links); inside the caller's transaction when `db` is one.
    */
-  async revokeAllTrust(userId: string, db?: Db): Promise<void> {
-    await (db ? this.repository.within(db) : this.repository).revokeAllTrustForUser(userId);
+  async revokeAllTrust(userId: string, db?: Db): Promise<number> {
+    return (db ? this.repository.within(db) : this.repository).revokeAllTrustForUser(userId);
+  }
+
+  /** The devices the account trusts, the most recently trusted first. */
+  async trustedDevices(userId: string): Promise<TrustedDeviceSummary[]> {
+    const rows = await this.repository.trustedDevicesOf(userId);
+    return rows.map((row) => ({
+      deviceId: row.device_id,
+      name: row.device_name,
+      trustedAt: row.trusted_at,
+      pinCheckedAt: row.pin_checked_at,
+      lastSeenAt: row.last_seen_at,
+    }));
+  }
+
+  /**
+   * Ends the account's trust in one device: its next sign-in asks for a PIN again, and it still
+   * lists the account among its remembered ones. False when the account did not trust it.
+   */
+  revokeTrust(userId: string, deviceId: string): Promise<boolean> {
+    return this.repository.revokeTrust(deviceId, userId);
   }
 }

@@ -34,8 +34,10 @@ export class SessionRepository {
       .execute();
   }
 
-  async deleteForUser(userId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  /** Deletes every session of the account; answers how many there were. */
+  async deleteForUser(userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** For tests and diagnostics. */

@@ -75,8 +75,8 @@ export class SessionService {
     if (session) await this.repository.delete(session.idHash);
   }
 
-  /** Ends every session of the account; inside the caller's transaction when `db` is one. */
-  async endAllForUser(userId: string, db?: Db): Promise<void> {
-    await (db ? this.repository.within(db) : this.repository).deleteForUser(userId);
+  /** Ends every session of the account (answers how many); inside the caller's transaction when `db` is one. */
+  endAllForUser(userId: string, db?: Db): Promise<number> {
+    return (db ? this.repository.within(db) : this.repository).deleteForUser(userId);
   }
 }

@@ -142,6 +142,13 @@ export class AccountService {
     return row ? details(row) : undefined;
   }
 
+  /** The account with this e-mail; an operator's mistake (AccountError) when there is none. */
+  async require(email: string): Promise<AccountDetails> {
+    const account = await this.findByEmail(email);
+    if (!account) throw unknownEmail(email);
+    return account;
+  }
+
   async findById(id: string): Promise<AccountDetails | undefined> {
     const row = await this.users.findById(id);
     return row ? details(row) : undefined;

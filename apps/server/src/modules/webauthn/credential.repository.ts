@@ -15,6 +15,12 @@ export class CredentialRepository {
     return this.db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   }
 
+  /** Deletes one passkey of the account; false when the account has none with this id. */
+  async deleteForUser(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('webauthn_credentials').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async hasAny(userId: string): Promise<boolean> {
     const row = await this.db.selectFrom('webauthn_credentials').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
     return row !== undefined;

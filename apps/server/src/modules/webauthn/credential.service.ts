@@ -1,0 +1,26 @@
+import type { CredentialRepository } from './credential.repository.ts';
+
+/** A passkey of an account, as its owner and the helpdesk see it (never the key itself). */
+export interface PasskeySummary {
+  /** The credential id (base64url), as the authenticator knows it. */
+  id: string;
+  /** Synced to the person's other devices (a multi-device passkey), or bound to one authenticator. */
+  synced: boolean;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** An account's passkeys as records: listed and removed (the ceremonies are PasskeyService's). */
+export class CredentialService {
+  constructor(private readonly credentials: CredentialRepository) {}
+
+  async listForUser(userId: string): Promise<PasskeySummary[]> {
+    const rows = await this.credentials.listForUser(userId);
+    return rows.map((row) => ({ id: row.id, synced: row.device_type === 'multiDevice', createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+  }
+
+  /** The passkey stops signing in at once (its next use is refused); false when the account has no such passkey. */
+  remove(userId: string, credentialId: string): Promise<boolean> {
+    return this.credentials.deleteForUser(userId, credentialId);
+  }
+}
