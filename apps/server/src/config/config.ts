@@ -145,6 +145,8 @@ const EnvSchema = z.object({
   RECHECK_AFTER_DAYS: boundedInt(30, 1, 400),
   // Browsers cap a cookie's Max-Age at 400 days.
   DEVICE_COOKIE_DAYS: boundedInt(400, 1, 400),
+  // A device stops offering an account that has not signed in on it for this long (docs/decisions/0112-devices.md).
+  REMEMBERED_ACCOUNT_DAYS: boundedInt(90, 1, 400),
   // Token lifetimes (docs/decisions/0130-recovery-tokens.md); the defaults, 60 minutes and 72 hours, are those of docs/security.md.
   RESET_TOKEN_TTL_MINUTES: boundedInt(60, 1, 24 * 60),
   INVITATION_TTL_HOURS: boundedInt(72, 1, 30 * 24),
@@ -222,6 +224,8 @@ export interface Config {
   recheckAfterMs: number;
   /** Max-Age of the device cookie. */
   deviceCookieMaxAgeMs: number;
+  /** A device lists an account this long after its last completed sign-in there. */
+  rememberedAccountMs: number;
   /** A reset-password link works this long (RESET_TOKEN_TTL_MINUTES, default 60). */
   resetTokenTtlMs: number;
   /** An invitation link works this long (INVITATION_TTL_HOURS, default 72). */
@@ -390,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     pinMaxAttempts: e.PIN_MAX_ATTEMPTS,
     recheckAfterMs: e.RECHECK_AFTER_DAYS * 86_400_000,
     deviceCookieMaxAgeMs: e.DEVICE_COOKIE_DAYS * 86_400_000,
+    rememberedAccountMs: e.REMEMBERED_ACCOUNT_DAYS * 86_400_000,
     resetTokenTtlMs: e.RESET_TOKEN_TTL_MINUTES * 60_000,
     invitationTtlMs: e.INVITATION_TTL_HOURS * 3_600_000,
     botCheck,

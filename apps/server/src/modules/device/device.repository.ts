@@ -52,6 +52,11 @@ export class DeviceRepository {
       .execute();
   }
 
+  /** Forgets the device's accounts whose last sign-in there was at or before `since`. */
+  async forgetAccountsBefore(deviceId: string, since: number): Promise<void> {
+    await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('signed_in_at', '<=', since).execute();
+  }
+
   async forgetAccount(deviceId: string, userId: string): Promise<void> {
     await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
   }

@@ -48,13 +48,15 @@ export class DeviceService {
   readonly cookieName: string;
   private readonly cookieOptions: CookieSerializeOptions;
   private readonly recheckAfterMs: number;
+  private readonly rememberedAccountMs: number;
 
   constructor(
     private readonly repository: DeviceRepository,
     private readonly now: () => number,
-    config: Pick<Config, 'insecureLoopback' | 'deviceCookieMaxAgeMs' | 'recheckAfterMs'>,
+    config: Pick<Config, 'insecureLoopback' | 'deviceCookieMaxAgeMs' | 'recheckAfterMs' | 'rememberedAccountMs'>,
   ) {
     this.recheckAfterMs = config.recheckAfterMs;
+    this.rememberedAccountMs = config.rememberedAccountMs;
     this.cookieName = deviceCookieName(config);
     this.cookieOptions = {
       path: '/',
@@ -93,10 +95,16 @@ export class DeviceService {
     await this.repository.rememberAccount(deviceId, userId, this.now());
   }
 
-  /** Accounts that completed a sign-in on this device, most recent first; none without a device cookie. */
+  /**
+   * Accounts that completed a sign-in on this device within REMEMBERED_ACCOUNT_DAYS, most recent
+   * first; none without a device cookie. Older ones are forgotten here (a shared computer does not
+   * keep offering a patient who stopped using it).
+   */
   async rememberedAccounts(request: FastifyRequest): Promise<DeviceUser[]> {
     const deviceId = await this.identify(request);
     if (!deviceId) return [];
+    const since = this.now() - this.rememberedAccountMs;
+    await this.repository.forgetAccountsBefore(deviceId, since);
     return (await this.repository.rememberedAccounts(deviceId)).map((row) => ({
       userId: row.user_id,
       email: row.email,

@@ -178,6 +178,39 @@ describe('remembered accounts', () => {
     expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email, EVA.email]);
   });
 
+  it('forget an account that has not signed in on the device for REMEMBERED_ACCOUNT_DAYS (90 by default); a sign-in keeps it', async () => {
+    const { device } = await signInWithPin(t, DEMO);
+    await signInWithPin(t, EVA, { device });
+    t.clock.advance(89 * DAY_MS);
+    // Eva signs in again there; Demo does not.
+    await signInWithPin(t, EVA, { device });
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email, DEMO.email]);
+    t.clock.advance(DAY_MS - 1);
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email, DEMO.email]);
+    t.clock.advance(1);
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email]);
+    const rows = await t.db.selectFrom('device_accounts').select('user_id').execute();
+    expect(rows.map((r) => r.user_id)).toEqual([await userId(EVA.email)]);
+    // Signing in again brings the account back.
+    await signInWithPin(t, DEMO, { device });
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email, EVA.email]);
+  });
+
+  it('keep an account for the days REMEMBERED_ACCOUNT_DAYS says', async () => {
+    const short = await createTestApp({ env: { REMEMBERED_ACCOUNT_DAYS: '7' } });
+    try {
+      await short.accounts.create(DEMO);
+      const { device } = await signInWithPin(short, DEMO);
+      const list = () => short.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device }) });
+      short.clock.advance(7 * DAY_MS - 1);
+      expect((await list()).json().users).toHaveLength(1);
+      short.clock.advance(1);
+      expect((await list()).json()).toEqual({ status: 'ok', users: [] });
+    } finally {
+      await short.close();
+    }
+  });
+
   it('drop one account on DELETE, answer the updated list, and end its trust on this device', async () => {
     const device = await trustedDevice();
     await signInWithPin(t, EVA, { device });
