@@ -302,6 +302,15 @@ const removeRemembered: Starter = async (page, lang, answer) => {
   await page.getByRole('menuitem', { name: t(lang, 'signIn.remembered.remove') }).click();
 };
 
+const forgetAllRemembered: Starter = async (page, lang, answer) => {
+  const users = [{ userId: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
+  await answerCall(page, 'GET', '/api/device/userlist', json({ status: 'ok', users }));
+  await answerCall(page, 'DELETE', '/api/device/userlist/all', answer);
+  await page.goto('/signin/');
+  await page.getByRole('button', { name: t(lang, 'signIn.rememberedForm.back', { email: ACCOUNT.email }) }).click();
+  await page.getByRole('button', { name: t(lang, 'signIn.remembered.forgetAll') }).click();
+};
+
 const signOut: Starter = async (page, lang, answer) => {
   await answerCall(
     page,
@@ -701,6 +710,14 @@ const CASES: Case[] = [
     reason: 'app_error',
     answer: failed('app_error'),
     at: removeRemembered,
+    outcome: ERROR_PAGE,
+  },
+  // DELETE /api/device/userlist/all: 'forget all accounts on this device'
+  {
+    call: 'deviceUsersForget',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: forgetAllRemembered,
     outcome: ERROR_PAGE,
   },
   // Start-up: user info and server info

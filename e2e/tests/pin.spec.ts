@@ -1,6 +1,6 @@
 import { admin, createUser, expect, expectNoAxeViolations, pinFrom, signInAndOutWithApi, test, text, waitForMail } from '../fixtures.ts';
 import { ageTrustedDevices } from '../database.ts';
-import { shown } from '../people.ts';
+import { expectScreen, shown } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { blockedScreens, passOfferIfShown, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -161,4 +161,40 @@ test.describe('remembered accounts', () => {
     await expect(login.email).toHaveValue('');
     await expect(login.email).toBeVisible();
   });
+
+  test.describe('in cs at 360 px, keyboard only', () => {
+    test.use({ lang: 'cs', viewport: { width: 360, height: 740 } });
+
+    test('"forget all accounts on this device" forgets every account and its trust; the next sign-in types the e-mail and asks for the PIN', async ({ page }) => {
+      const cs = (id: string, values?: Record<string, string>) => text('cs', id, values);
+      const users = [await createUser({ firstName: 'Anna', surname: 'První' }), await createUser({ firstName: 'Boris', surname: 'Druhý' })];
+      await signInAndOutWithApi(page, users[0]!, { rememberDevice: true });
+      await signInAndOutWithApi(page, users[1]!);
+      const remembered = rememberedScreens(page, 'cs');
+      await page.goto('/signin/');
+      await remembered.back(users[1]!).focus();
+      await page.keyboard.press('Enter');
+      await expectScreen(page, cs('signIn.remembered.title'));
+      await expectNoAxeViolations(page);
+
+      const forgetAll = page.getByRole('button', { name: cs('signIn.remembered.forgetAll') });
+      for (let i = 0; i < 12 && !(await forgetAll.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await expect(forgetAll).toBeFocused();
+      await page.keyboard.press('Enter');
+
+      // The empty login form, its heading focused; nothing leads back to a list.
+      await expectScreen(page, cs('signIn.login.title'));
+      await expect(page.getByLabel(cs('signIn.login.email'), { exact: true })).toHaveValue('');
+      await expect(page.getByRole('button', { name: new RegExp(users[0]!.email.replace(/[.+]/g, '\\$&')) })).toHaveCount(0);
+      // After a reload too: the device has no account to offer.
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: cs('signIn.login.title') })).toBeVisible();
+      // The device that was trusted for Anna asks for her PIN again.
+      await page.getByLabel(cs('signIn.login.email'), { exact: true }).pressSequentially(users[0]!.email);
+      await page.getByLabel(cs('signIn.login.password'), { exact: true }).pressSequentially(users[0]!.password);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, cs('signIn.pin.title'));
+    });
+  });
 });
+

@@ -45,3 +45,15 @@ export const deviceUserRemove = defineEndpoint({
   answer: DeviceUserListAnswer,
   reasons: ['missing_parameter', 'invalid_parameter', 'app_error'],
 });
+
+export const deviceUsersForget = defineEndpoint({
+  id: 'deviceUsersForget',
+  method: 'DELETE',
+  path: '/api/device/userlist/all',
+  summary: 'Forget every account remembered on this device, and their trust here (an addition: a shared computer).',
+  body: undefined,
+  query: undefined,
+  answer: DeviceUserListAnswer,
+  reasons: ['app_error'],
+  addition: true,
+});

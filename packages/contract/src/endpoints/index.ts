@@ -32,4 +32,5 @@ export const ENDPOINTS = [
   webauthn.webauthnOffer,
   user.logout,
   server.altchaChallenge,
+  device.deviceUsersForget,
 ] as const;

@@ -57,6 +57,14 @@ export class DeviceRepository {
     await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('signed_in_at', '<=', since).execute();
   }
 
+  /** Forgets every account of the device and every trust on it, in one transaction. */
+  async forgetDevice(deviceId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('device_accounts').where('device_id', '=', deviceId).execute();
+      await trx.deleteFrom('trusted_devices').where('device_id', '=', deviceId).execute();
+    });
+  }
+
   async forgetAccount(deviceId: string, userId: string): Promise<void> {
     await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
   }

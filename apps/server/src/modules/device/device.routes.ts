@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceUserList, deviceUserRemove } from '@gatehouse/contract';
+import { deviceUserList, deviceUserRemove, deviceUsersForget } from '@gatehouse/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
 import type { DeviceService } from './device.service.ts';
 
@@ -19,6 +19,16 @@ export async function deviceRoutes(app: FastifyInstance, { devices }: { devices:
       return { status: 'ok', users: await devices.forgetAccount(request, query.userId) };
     } catch (error) {
       request.log.error({ err: error }, 'device user removal failed with an internal error');
+      return { status: 'failed', reasons: ['app_error'], users: [] };
+    }
+  });
+
+  apiRoute(app, deviceUsersForget, async ({ request }) => {
+    try {
+      await devices.forgetAllAccounts(request);
+      return { status: 'ok', users: [] };
+    } catch (error) {
+      request.log.error({ err: error }, 'forgetting the device users failed with an internal error');
       return { status: 'failed', reasons: ['app_error'], users: [] };
     }
   });

@@ -123,6 +123,12 @@ export class DeviceService {
     return this.rememberedAccounts(request);
   }
 
+  /** Forgets every account of this device, and every trust here with them (a shared computer). */
+  async forgetAllAccounts(request: FastifyRequest): Promise<void> {
+    const deviceId = await this.identify(request);
+    if (deviceId) await this.repository.forgetDevice(deviceId);
+  }
+
   async trustState(request: FastifyRequest, userId: string): Promise<DeviceTrust> {
     const deviceId = await this.identify(request);
     if (!deviceId) return { kind: 'untrusted', deviceId: null };

@@ -221,6 +221,29 @@ describe('remembered accounts', () => {
     expect((await login(t, DEMO, { device })).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
   });
 
+  it('forget every account of this device and their trust here on DELETE /all; other devices keep theirs', async () => {
+    const device = await trustedDevice();
+    await signInWithPin(t, EVA, { device });
+    const elsewhere = await signInWithPin(t, DEMO);
+    expect((await newDevice(elsewhere.session, elsewhere.device)).json()).toEqual({ status: 'ok' });
+    const forgetAll = (cookie?: string, origin = ORIGIN) =>
+      t.app.inject({ method: 'DELETE', url: '/api/device/userlist/all', headers: { origin, ...cookies({ device: cookie }) } });
+
+    // A cross-site request changes nothing.
+    expect((await forgetAll(device, 'https://evil.example')).statusCode).toBe(403);
+    expect((await userList(device)).json().users).toHaveLength(2);
+
+    const forgotten = await forgetAll(device);
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json()).toEqual({ status: 'ok', users: [] });
+    expect((await userList(device)).json()).toEqual({ status: 'ok', users: [] });
+    expect((await login(t, DEMO, { device })).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
+    expect((await userList(elsewhere.device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email]);
+    expect((await login(t, DEMO, { device: elsewhere.device })).json()).toEqual({ status: 'ok' });
+    // Without a device cookie there is nothing to forget.
+    expect((await forgetAll()).json()).toEqual({ status: 'ok', users: [] });
+  });
+
   it('refuse a DELETE without userId with 400 missing_parameter', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/device/userlist', headers: { origin: ORIGIN } });
     expect(response.statusCode).toBe(400);

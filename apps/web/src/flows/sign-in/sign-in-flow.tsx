@@ -2,6 +2,7 @@ import { Fragment, Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef }
 import type { DeviceUser } from '@gatehouse/contract';
 import {
   deviceUserRemove,
+  deviceUsersForget,
   forgotPassword,
   login,
   newDevice,
@@ -114,6 +115,11 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       removeRememberedUser: async (userId) => {
         const answer = await call(deviceUserRemove, { query: { userId } });
         if (answer.status !== 'ok') throw new Error(`device user list: ${answer.status}`);
+        return answer.users;
+      },
+      forgetRememberedUsers: async () => {
+        const answer = await call(deviceUsersForget);
+        if (answer.status !== 'ok') throw new Error(`device users forget: ${answer.status}`);
         return answer.users;
       },
       forgotPassword: (email) => call(forgotPassword, { body: { email }, botToken: '' }),
@@ -236,6 +242,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             removing={state.removing}
             onChoose={(user) => send({ type: 'remembered.userChosen', user })}
             onRemove={(userId) => send({ type: 'remembered.removeRequested', userId })}
+            onForgetAll={() => send({ type: 'remembered.forgetAllRequested' })}
             onUseAnother={() => send({ type: 'account.anotherChosen' })}
           />
         );

@@ -82,6 +82,19 @@ describe('remembered accounts', () => {
     expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
   });
 
+  it('forgets every account of the device, also those not shown, and then shows the empty login form with focus on its heading', async () => {
+    const api = routeFetch({ 'DELETE /api/device/userlist/all': ok({ status: 'ok', users: [] }) });
+    const { user } = renderFlow({ users: [jana, petr, eva, ivan] });
+    await openList(user);
+    await user.click(screen.getByRole('button', { name: 'Forget all accounts on this device' }));
+    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
+    expect(email.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+    expect(api.calls('DELETE /api/device/userlist/all')).toHaveLength(1);
+    // Nothing leads back to a list that is gone.
+    expect(screen.queryByRole('button', { name: /Back to the account list/ })).toBeNull();
+  });
+
   it("shows the empty login form on 'use another account'", async () => {
     const { user } = renderFlow({ users: [jana] });
     await openList(user);

@@ -16,6 +16,8 @@ export interface SignInDeps {
   /** GET /api/user/info after the device registration. */
   refreshUser: () => Promise<void>;
   removeRememberedUser: (userId: string) => Promise<readonly DeviceUser[]>;
+  /** DELETE /api/device/userlist/all: every account of this device forgotten; the (empty) list. */
+  forgetRememberedUsers: () => Promise<readonly DeviceUser[]>;
   forgotPassword: (email: string) => Promise<StatusAnswer>;
   /** True when a failure means "no answer at all" (a call's own reaction). */
   isNoAnswer: (error: unknown) => boolean;
@@ -126,10 +128,11 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
         // The browser is about to leave; stale user info must not stop it.
       }
       return;
-    case 'remembered.remove': {
+    case 'remembered.remove':
+    case 'remembered.forgetAll': {
       let users: readonly DeviceUser[];
       try {
-        users = await deps.removeRememberedUser(effect.userId);
+        users = effect.type === 'remembered.remove' ? await deps.removeRememberedUser(effect.userId) : await deps.forgetRememberedUsers();
       } catch (error) {
         abandon(error, { type: 'remembered.removeAbandoned' });
         return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceUser, LoginAnswer, StatusAnswer } from '@gatehouse/contract';
 import { forgotPassword, login, pinSubmit, webauthnGet } from '@gatehouse/contract';
-import { FORGOT_REASONS, LOGIN_REASONS, PASSKEY_REASONS, PIN_REASONS, initialSignInState, transition } from './sign-in.machine';
+import { FORGET_ALL, FORGOT_REASONS, LOGIN_REASONS, PASSKEY_REASONS, PIN_REASONS, initialSignInState, transition } from './sign-in.machine';
 import type { PinState, SignInEvent, SignInState, Transition } from './sign-in.machine';
 
 const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
@@ -271,6 +271,18 @@ describe('sign-in machine: remembered accounts', () => {
   it('shows the login form when the last account is removed', () => {
     const next = run(list, { type: 'remembered.removeRequested', userId: 'u1' }, { type: 'remembered.listUpdated', users: [] });
     expect(next.state).toMatchObject({ type: 'loginForm', email: '' });
+  });
+
+  it('forgets every account of the device: one call at a time, then the empty login form', () => {
+    const forgetting = transition(list, { type: 'remembered.forgetAllRequested' });
+    expect(forgetting.effects).toEqual([{ type: 'remembered.forgetAll' }]);
+    expect(forgetting.state).toMatchObject({ type: 'rememberedUsers', removing: FORGET_ALL });
+    // A second press, or a removal, while the call is under way starts nothing.
+    expect(transition(forgetting.state, { type: 'remembered.forgetAllRequested' }).effects).toEqual([]);
+    expect(transition(forgetting.state, { type: 'remembered.removeRequested', userId: 'u1' }).effects).toEqual([]);
+    expect(transition(forgetting.state, { type: 'remembered.listUpdated', users: [] }).state).toMatchObject({ type: 'loginForm', email: '', users: [] });
+    // A failure (the global handler has it) gives the list back, usable.
+    expect(transition(forgetting.state, { type: 'remembered.removeAbandoned' }).state).toMatchObject({ type: 'rememberedUsers', removing: null });
   });
 
   it("shows the empty login form on 'use another account'", () => {

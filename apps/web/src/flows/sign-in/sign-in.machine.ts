@@ -58,6 +58,9 @@ const FIELD_OF_REASON: Partial<Record<LoginReason, LoginField>> = {
 export type LoginNotice = 'invalid_credentials' | 'email_not_verified' | 'bot_check_failed' | 'credentials_required' | 'no_answer' | 'unexpected';
 
 /** Every reason the passkey sign-in may return (contract: webauthnGet.reasons). */
+/** `removing` on the account list while every account of the device is being forgotten (no user id looks like it). */
+export const FORGET_ALL = '*';
+
 export const PASSKEY_REASONS = ['invalid_credentials', 'account_disabled', 'blocked', 'email_not_verified', 'app_error', 'bot_check_failed'] as const;
 export type PasskeyReason = (typeof PASSKEY_REASONS)[number];
 
@@ -177,6 +180,7 @@ export type ForgotPasswordState = Common & {
 export type SignInState =
   | (Common & { type: 'unspecified' })
   | LoginFormState
+  /** `removing`: the account being removed (its id), or FORGET_ALL while every account is forgotten. */
   | (Common & { type: 'rememberedUsers'; removing: string | null })
   | RememberedUserState
   | PinState
@@ -200,6 +204,8 @@ export type SignInEvent =
   | { type: 'remembered.listOpened' }
   | { type: 'remembered.userChosen'; user: DeviceUser }
   | { type: 'remembered.removeRequested'; userId: string }
+  /** 'Forget all accounts on this device' (a shared computer). */
+  | { type: 'remembered.forgetAllRequested' }
   | { type: 'remembered.listUpdated'; users: readonly DeviceUser[] }
   | { type: 'remembered.removeAbandoned' }
   /** 'Use another account': the empty login form. */
@@ -259,6 +265,7 @@ export type SignInEffect =
   | { type: 'device.register' }
   | { type: 'user.refresh' }
   | { type: 'remembered.remove'; userId: string }
+  | { type: 'remembered.forgetAll' }
   | { type: 'forgot.call'; email: string }
   /** Aborts conditional mediation, checks support, GET options, the modal ceremony. */
   | { type: 'passkey.ceremony'; userId: string | null }
@@ -560,6 +567,8 @@ function onRememberedUsers(state: Extract<SignInState, { type: 'rememberedUsers'
       return state.removing === null ? go(rememberedUser(state.users, event.user)) : stay(state);
     case 'remembered.removeRequested':
       return state.removing === null ? go({ ...state, removing: event.userId }, [{ type: 'remembered.remove', userId: event.userId }]) : stay(state);
+    case 'remembered.forgetAllRequested':
+      return state.removing === null ? go({ ...state, removing: FORGET_ALL }, [{ type: 'remembered.forgetAll' }]) : stay(state);
     case 'remembered.listUpdated':
       if (state.removing === null) return stay(state);
       // The removed row held focus: the heading takes it, or the login form comes.

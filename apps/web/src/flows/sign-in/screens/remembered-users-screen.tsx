@@ -15,6 +15,8 @@ export interface RememberedUsersScreenProps {
   removing: string | null;
   onChoose: (user: DeviceUser) => void;
   onRemove: (userId: string) => void;
+  /** Forget every account of this device (also those beyond the first three). */
+  onForgetAll: () => void;
   onUseAnother: () => void;
 }
 
@@ -25,7 +27,7 @@ export function displayName(user: DeviceUser): string {
 }
 
 /** The remembered accounts of this device: at most 3, each with a menu to remove it. */
-export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onUseAnother }: RememberedUsersScreenProps) {
+export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onForgetAll, onUseAnother }: RememberedUsersScreenProps) {
   const t = useT();
   const titleId = useId();
   const shown = users.slice(0, REMEMBERED_USERS_SHOWN);
@@ -58,6 +60,9 @@ export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onU
       <div className={styles.stack}>
         <Button variant="outlined" rounded fullWidth onClick={onUseAnother}>
           {t('signIn.remembered.useAnother')}
+        </Button>
+        <Button variant="text" fullWidth onClick={onForgetAll} disabled={removing !== null}>
+          {t('signIn.remembered.forgetAll')}
         </Button>
       </div>
     </Card>
