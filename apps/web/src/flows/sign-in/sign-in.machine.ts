@@ -57,10 +57,10 @@ const FIELD_OF_REASON: Partial<Record<LoginReason, LoginField>> = {
  */
 export type LoginNotice = 'invalid_credentials' | 'email_not_verified' | 'bot_check_failed' | 'credentials_required' | 'no_answer' | 'unexpected';
 
-/** Every reason the passkey sign-in may return (contract: webauthnGet.reasons). */
 /** `removing` on the account list while every account of the device is being forgotten (no user id looks like it). */
 export const FORGET_ALL = '*';
 
+/** Every reason the passkey sign-in may return (contract: webauthnGet.reasons). */
 export const PASSKEY_REASONS = ['invalid_credentials', 'account_disabled', 'blocked', 'email_not_verified', 'app_error', 'bot_check_failed'] as const;
 export type PasskeyReason = (typeof PASSKEY_REASONS)[number];
 

@@ -61,7 +61,8 @@ export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onF
         <Button variant="outlined" rounded fullWidth onClick={onUseAnother}>
           {t('signIn.remembered.useAnother')}
         </Button>
-        <Button variant="text" fullWidth onClick={onForgetAll} disabled={removing !== null}>
+        {/* Stays focusable while the call is under way: focus moves once, to the login form's heading. */}
+        <Button variant="text" fullWidth aria-disabled={removing !== null || undefined} onClick={removing !== null ? undefined : onForgetAll}>
           {t('signIn.remembered.forgetAll')}
         </Button>
       </div>
