@@ -292,22 +292,23 @@ const pairDevice: Starter = async (page, lang, answer) => {
   await page.getByRole('button', { name: t(lang, 'registration.pairDevice.pair') }).click();
 };
 
-const removeRemembered: Starter = async (page, lang, answer) => {
+/** The account list of a device that remembers Jana, with `path` answered by `answer` on DELETE. */
+async function toAccountList(page: Page, lang: Locale, path: string, answer: Answer) {
   const users = [{ userId: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
   await answerCall(page, 'GET', '/api/device/userlist', json({ status: 'ok', users }));
-  await answerCall(page, 'DELETE', '/api/device/userlist', answer);
+  await answerCall(page, 'DELETE', path, answer);
   await page.goto('/signin/');
   await page.getByRole('button', { name: t(lang, 'signIn.rememberedForm.back', { email: ACCOUNT.email }) }).click();
+}
+
+const removeRemembered: Starter = async (page, lang, answer) => {
+  await toAccountList(page, lang, '/api/device/userlist', answer);
   await page.getByRole('button', { name: t(lang, 'signIn.remembered.options', { name: 'Jana Nováková' }) }).click();
   await page.getByRole('menuitem', { name: t(lang, 'signIn.remembered.remove') }).click();
 };
 
 const forgetAllRemembered: Starter = async (page, lang, answer) => {
-  const users = [{ userId: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
-  await answerCall(page, 'GET', '/api/device/userlist', json({ status: 'ok', users }));
-  await answerCall(page, 'DELETE', '/api/device/userlist/all', answer);
-  await page.goto('/signin/');
-  await page.getByRole('button', { name: t(lang, 'signIn.rememberedForm.back', { email: ACCOUNT.email }) }).click();
+  await toAccountList(page, lang, '/api/device/userlist/all', answer);
   await page.getByRole('button', { name: t(lang, 'signIn.remembered.forgetAll') }).click();
 };
 

@@ -1,6 +1,6 @@
 import { admin, createUser, expect, expectNoAxeViolations, pinFrom, signInAndOutWithApi, test, text, waitForMail } from '../fixtures.ts';
 import { ageTrustedDevices } from '../database.ts';
-import { expectScreen, shown } from '../people.ts';
+import { expectScreen, shown, typeAsPerson } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { blockedScreens, passOfferIfShown, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -190,8 +190,8 @@ test.describe('remembered accounts', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: cs('signIn.login.title') })).toBeVisible();
       // The device that was trusted for Anna asks for her PIN again.
-      await page.getByLabel(cs('signIn.login.email'), { exact: true }).pressSequentially(users[0]!.email);
-      await page.getByLabel(cs('signIn.login.password'), { exact: true }).pressSequentially(users[0]!.password);
+      await typeAsPerson(page.getByLabel(cs('signIn.login.email'), { exact: true }), users[0]!.email);
+      await typeAsPerson(page.getByLabel(cs('signIn.login.password'), { exact: true }), users[0]!.password);
       await page.keyboard.press('Enter');
       await expectScreen(page, cs('signIn.pin.title'));
     });

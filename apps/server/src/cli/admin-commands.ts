@@ -9,10 +9,9 @@ import { SessionService } from '../modules/session/session.service.ts';
 import { ThrottleRepository } from '../modules/throttle/throttle.repository.ts';
 import { ThrottleService } from '../modules/throttle/throttle.service.ts';
 import { CredentialRepository } from '../modules/webauthn/credential.repository.ts';
-import { CredentialService } from '../modules/webauthn/credential.service.ts';
+import { CredentialService, type PasskeySummary } from '../modules/webauthn/credential.service.ts';
 import { DeviceRepository } from '../modules/device/device.repository.ts';
-import { DeviceService } from '../modules/device/device.service.ts';
-import { AccountSecurityService, type PasskeySummary, type TrustedDeviceSummary } from '../modules/account-security/account-security.service.ts';
+import { DeviceService, type TrustedDeviceSummary } from '../modules/device/device.service.ts';
 import { SmtpMailer } from '../mail/mailer.ts';
 import type { InvitationService } from '../modules/recovery/invitation.service.ts';
 import { createInvitations } from '../modules/recovery/recovery.module.ts';
@@ -21,18 +20,22 @@ import { createInvitations } from '../modules/recovery/recovery.module.ts';
  * Opens the same database as the server (same DATABASE_URL default) and brings it up to date:
  * the accounts, and what each signs in with (passkeys, trusted devices, sessions).
  */
-export async function openAccounts(config: Config = loadConfig()): Promise<{ accounts: AccountService; security: AccountSecurityService; db: Db }> {
+export async function openAccounts(config: Config = loadConfig()): Promise<{
+  accounts: AccountService;
+  passkeys: CredentialService;
+  devices: DeviceService;
+  sessions: SessionService;
+  db: Db;
+}> {
   const db = createDatabase(config.database);
   await migrateToLatest(db);
   const sessions = new SessionService(new SessionRepository(db), Date.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
   const throttle = new ThrottleService(new ThrottleRepository(db), Date.now);
   return {
     accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now, sessions, throttle),
-    security: new AccountSecurityService({
-      passkeys: new CredentialService(new CredentialRepository(db)),
-      devices: new DeviceService(new DeviceRepository(db), Date.now, config),
-      sessions,
-    }),
+    passkeys: new CredentialService(new CredentialRepository(db)),
+    devices: new DeviceService(new DeviceRepository(db), Date.now, config),
+    sessions,
     db,
   };
 }

@@ -111,66 +111,52 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
 
   // What an account signs in with, for the helpdesk (a lost phone: remove its passkey, revoke the
   // device, sign the account out everywhere); the README says when to use which.
+  const forAccount = (parent: Command, name: string, description: string) =>
+    parent.command(name).description(description).requiredOption('--email <email>', 'e-mail address');
+  const idOption = (what: string, listCommand: string) => `the ${what}'s id from "${listCommand}" (or its first ${MIN_ID_PREFIX}+ characters)`;
+
   const passkeys = user.command('passkeys').description("list and remove an account's passkeys");
-  passkeys
-    .command('list')
-    .description('list the passkeys of an account')
-    .requiredOption('--email <email>', 'e-mail address')
-    .action(async (o: { email: string }) => {
-      await withSecurity(env, o.email, async ({ security }, account) => out(formatPasskeyTable(await security.passkeys(account.id))));
-    });
-  passkeys
-    .command('remove')
-    .description('remove one passkey: it no longer signs in, at once')
-    .requiredOption('--email <email>', 'e-mail address')
-    .requiredOption('--id <id>', `the passkey's id from "user passkeys list" (or its first ${MIN_ID_PREFIX}+ characters)`)
+  forAccount(passkeys, 'list', 'list the passkeys of an account').action(async (o: { email: string }) => {
+    await withAccount(env, o.email, async (opened, account) => out(formatPasskeyTable(await opened.passkeys.listForUser(account.id))));
+  });
+  forAccount(passkeys, 'remove', 'remove one passkey: it no longer signs in, at once')
+    .requiredOption('--id <id>', idOption('passkey', 'user passkeys list'))
     .action(async (o: { email: string; id: string }) => {
-      await withSecurity(env, o.email, async ({ security }, account) => {
-        const id = pickId((await security.passkeys(account.id)).map((p) => p.id), o.id, 'passkey', account.email);
-        await security.removePasskey(account.id, id);
+      await withAccount(env, o.email, async (opened, account) => {
+        const id = pickId((await opened.passkeys.listForUser(account.id)).map((p) => p.id), o.id, 'passkey', account.email);
+        await opened.passkeys.remove(account.id, id);
         out(`Removed the passkey ${id} of ${account.email}.`);
       });
     });
 
   const devices = user.command('devices').description('list and revoke the devices an account trusts');
-  devices
-    .command('list')
-    .description('list the devices an account trusts (they skip the PIN)')
-    .requiredOption('--email <email>', 'e-mail address')
-    .action(async (o: { email: string }) => {
-      await withSecurity(env, o.email, async ({ security }, account) => out(formatTrustedDeviceTable(await security.trustedDevices(account.id))));
-    });
-  devices
-    .command('revoke')
-    .description('revoke the trust of one device (--id) or of all (--all): their next sign-in asks for a PIN')
-    .requiredOption('--email <email>', 'e-mail address')
-    .option('--id <id>', `the device's id from "user devices list" (or its first ${MIN_ID_PREFIX}+ characters)`)
+  forAccount(devices, 'list', 'list the devices an account trusts (they skip the PIN)').action(async (o: { email: string }) => {
+    await withAccount(env, o.email, async (opened, account) => out(formatTrustedDeviceTable(await opened.devices.trustedDevices(account.id))));
+  });
+  forAccount(devices, 'revoke', 'revoke the trust of one device (--id) or of all (--all): their next sign-in asks for a PIN')
+    .option('--id <id>', idOption('device', 'user devices list'))
     .option('--all', 'every device of the account')
     .action(async (o: { email: string; id?: string; all?: boolean }) => {
       if ((o.id === undefined) === !o.all) throw new AccountError('Give either --id <id> or --all');
-      await withSecurity(env, o.email, async ({ security }, account) => {
+      await withAccount(env, o.email, async (opened, account) => {
         if (o.all) {
-          const count = await security.revokeAllTrustedDevices(account.id);
+          const count = await opened.devices.revokeAllTrust(account.id);
           out(`Revoked ${count} trusted device${count === 1 ? '' : 's'} of ${account.email}.`);
           return;
         }
-        const id = pickId((await security.trustedDevices(account.id)).map((d) => d.deviceId), o.id ?? '', 'trusted device', account.email);
-        await security.revokeTrustedDevice(account.id, id);
+        const id = pickId((await opened.devices.trustedDevices(account.id)).map((d) => d.deviceId), o.id ?? '', 'trusted device', account.email);
+        await opened.devices.revokeTrust(account.id, id);
         out(`Revoked the trust of device ${id} for ${account.email}.`);
       });
     });
 
   const sessions = user.command('sessions').description("end an account's sessions");
-  sessions
-    .command('revoke')
-    .description('sign the account out everywhere (every browser must sign in again)')
-    .requiredOption('--email <email>', 'e-mail address')
-    .action(async (o: { email: string }) => {
-      await withSecurity(env, o.email, async ({ security }, account) => {
-        const count = await security.endAllSessions(account.id);
-        out(`Ended ${count} session${count === 1 ? '' : 's'} of ${account.email}.`);
-      });
+  forAccount(sessions, 'revoke', 'sign the account out everywhere (every browser must sign in again)').action(async (o: { email: string }) => {
+    await withAccount(env, o.email, async (opened, account) => {
+      const count = await opened.sessions.endAllForUser(account.id);
+      out(`Ended ${count} session${count === 1 ? '' : 's'} of ${account.email}.`);
     });
+  });
 
   return program;
 }
@@ -187,7 +173,7 @@ async function withAccounts(env: NodeJS.ProcessEnv, work: (accounts: Opened['acc
 }
 
 /** Opens the database, finds the account (an unknown e-mail is the operator's mistake) and runs `work`. */
-async function withSecurity(env: NodeJS.ProcessEnv, email: string, work: (opened: Opened, account: AccountDetails) => Promise<void>): Promise<void> {
+async function withAccount(env: NodeJS.ProcessEnv, email: string, work: (opened: Opened, account: AccountDetails) => Promise<void>): Promise<void> {
   const opened = await openAccounts(loadConfig(env));
   try {
     await work(opened, await opened.accounts.require(email));

@@ -5,12 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../cli/admin.ts';
-import { createTestApp, DEMO, ORIGIN, postJson, type TestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
-import { getOptions, post, registerPasskey, RP_ID } from '../webauthn/webauthn-test-kit.ts';
-import type { SoftwareAuthenticator } from '../webauthn/software-authenticator.ts';
+import { runAdmin } from './admin.ts';
+import { createTestApp, DEMO, ORIGIN, postJson, type TestApp } from '../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { cookies, login, signInWithPin } from '../test/sign-in-steps.ts';
+import { getOptions, post, registerPasskey, RP_ID } from '../modules/webauthn/webauthn-test-kit.ts';
+import type { SoftwareAuthenticator } from '../modules/webauthn/software-authenticator.ts';
 
 const EVA = { email: 'eva.mala@example.test', password: 'Second-Account-3', firstName: 'Eva', surname: 'Malá', language: 'en' };
 // The test clock's start (test-app.ts), as the commands print it.
