@@ -26,7 +26,8 @@ export function rememberedScreens(page: Page, lang: Locale = 'en') {
   const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
   return {
     listHeading: page.getByRole('heading', { level: 1, name: t('signIn.remembered.title') }),
-    account: (user: TestUser) => page.getByRole('button', { name: new RegExp(escape(user.email)) }).first(),
+    /** An account's row: its name, then its masked e-mail (the whole e-mail shows once it is picked). */
+    account: (user: TestUser) => page.getByRole('button', { name: new RegExp(`^${escape(`${user.firstName} ${user.surname}`)} \\S+…@`) }),
     options: (user: TestUser) => page.getByRole('button', { name: t('signIn.remembered.options', { name: `${user.firstName} ${user.surname}` }) }),
     remove: page.getByRole('menuitem', { name: t('signIn.remembered.remove') }),
     useAnother: page.getByRole('button', { name: t('signIn.remembered.useAnother') }),

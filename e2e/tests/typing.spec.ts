@@ -28,6 +28,7 @@ import {
   textsOf,
   typeAsPerson,
 } from '../people.ts';
+import { rememberedScreens } from '../screens/pin-screen.ts';
 
 // Typing at a person's pace, a mailed PIN and several screens: more than the default 30 s on 2 cores.
 // The slowest (reset password: a mismatch, then retyping) takes 16 s with two workers and up to 26 s
@@ -355,10 +356,7 @@ test.describe('remembered accounts, typed as people do', () => {
     await page.getByRole('button', { name: t('signIn.login.backToAccounts') }).click();
     await expectScreen(page, t('signIn.remembered.title'));
     await expectNoAxeViolations(page);
-    await page
-      .getByRole('button', { name: new RegExp(user.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-      .first()
-      .click();
+    await rememberedScreens(page).account(user).click();
 
     // The remembered-user form reached from the list: a wrong password, then the right one key by key.
     await expectScreen(page, t('signIn.rememberedForm.title'));

@@ -44,21 +44,32 @@ describe('remembered accounts', () => {
     expect(document.activeElement).toBe(password);
   });
 
-  it('lists at most three accounts, each a button with name and e-mail, and focuses the list heading', async () => {
+  it('lists at most three accounts, each a button with the name and the e-mail masked, and focuses the list heading', async () => {
     const { user } = renderFlow({ users: [jana, petr, eva, ivan] });
     const heading = await openList(user);
     await waitFor(() => expect(document.activeElement).toBe(heading));
     const list = screen.getByRole('list', { name: 'Choose an account' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(3);
-    expect(within(list).getByRole('button', { name: 'Petr Svoboda petr@example.cz' })).toBeTruthy();
-    expect(within(list).queryByText('ivan@example.sk')).toBeNull();
+    expect(within(list).getByRole('button', { name: 'Petr Svoboda p…@example.cz' })).toBeTruthy();
+    expect(within(list).queryByText(/ivan/)).toBeNull();
+    // No whole e-mail anywhere on the list: it shows once an account is picked.
+    expect(list.textContent).not.toMatch(/jana@|petr@|eva@/);
+  });
+
+  it('masks the e-mail in place of a missing name, once', async () => {
+    const { user } = renderFlow({ users: [{ ...jana, firstName: '', surname: '' }, petr] });
+    await openList(user);
+    const list = screen.getByRole('list', { name: 'Choose an account' });
+    expect(within(list).getByRole('button', { name: 'j…@example.sk' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Options for j…@example.sk' })).toBeTruthy();
   });
 
   it('opens the form of the account chosen from the list', async () => {
     const { user } = renderFlow({ users: [jana, petr] });
     await openList(user);
-    await user.click(screen.getByRole('button', { name: 'Petr Svoboda petr@example.cz' }));
+    await user.click(screen.getByRole('button', { name: 'Petr Svoboda p…@example.cz' }));
+    // Picked: now the whole e-mail is shown.
     expect(await screen.findByRole('button', { name: 'Back to the account list, petr@example.cz' })).toBeTruthy();
   });
 
@@ -68,8 +79,8 @@ describe('remembered accounts', () => {
     await openList(user);
     await user.click(await screen.findByRole('button', { name: 'Options for Jana Nováková' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from list' }));
-    await waitFor(() => expect(screen.queryByText('jana@example.sk')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Petr Svoboda petr@example.cz' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Jana Nováková')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Petr Svoboda p…@example.cz' })).toBeTruthy();
     expect(api.calls('DELETE /api/device/userlist')[0]?.search).toBe('?userId=u1');
   });
 

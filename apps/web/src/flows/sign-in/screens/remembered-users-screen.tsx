@@ -4,6 +4,7 @@ import { REMEMBERED_USERS_SHOWN } from '@gatehouse/contract';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, TruncatedText } from '../../../shared/ui';
 import { ScreenTitle } from '../../../shared/a11y';
+import { maskEmail } from './mask-email';
 import styles from './screens.module.css';
 
 // Base UI's menu: loaded when the list is shown, never in the first view.
@@ -20,13 +21,16 @@ export interface RememberedUsersScreenProps {
   onUseAnother: () => void;
 }
 
-/** "First name Surname", or the e-mail when the account has no name. */
+/** "First name Surname", or the masked e-mail when the account has no name. */
 export function displayName(user: DeviceUser): string {
   const name = `${user.firstName} ${user.surname}`.trim();
-  return name === '' ? user.email : name;
+  return name === '' ? maskEmail(user.email) : name;
 }
 
-/** The remembered accounts of this device: at most 3, each with a menu to remove it. */
+/**
+ * The remembered accounts of this device: at most 3, each with a menu to remove it. Each row
+ * shows the name and the e-mail masked; the whole e-mail appears once the account is picked.
+ */
 export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onForgetAll, onUseAnother }: RememberedUsersScreenProps) {
   const t = useT();
   const titleId = useId();
@@ -38,11 +42,12 @@ export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onF
         <ul className={styles.list} aria-labelledby={titleId}>
           {shown.map((user) => {
             const name = displayName(user);
+            const masked = maskEmail(user.email);
             return (
               <li key={user.userId} className={styles.row}>
                 <button type="button" className={styles.account} onClick={() => onChoose(user)} disabled={removing !== null}>
                   <TruncatedText className={styles.accountName}>{name}</TruncatedText>
-                  <TruncatedText className={styles.accountEmail}>{user.email}</TruncatedText>
+                  {masked !== name && <TruncatedText className={styles.accountEmail}>{masked}</TruncatedText>}
                 </button>
                 <Suspense fallback={<span className={styles.menuPlaceholder} />}>
                   <RememberedUserMenu
