@@ -16,7 +16,7 @@ import { DeviceService } from './modules/device/device.service.ts';
 import { serverInfoRoutes } from './modules/server-info/server-info.routes.ts';
 import { registerBotCheck } from './modules/bot-check/bot-check.module.ts';
 import { SessionRepository } from './modules/session/session.repository.ts';
-import { SessionService } from './modules/session/session.service.ts';
+import { SessionService, sessionLifetimes } from './modules/session/session.service.ts';
 import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
 import { ThrottleService } from './modules/throttle/throttle.service.ts';
 import { LoginService } from './modules/user/login.service.ts';
@@ -101,10 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyCookie);
 
   const hasher = new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
-  const sessionService = new SessionService(new SessionRepository(db), now, {
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-  });
+  const sessionService = new SessionService(new SessionRepository(db), now, sessionLifetimes(config));
   const sessions = new SessionAccess(sessionService, config);
   const users = new UserRepository(db);
   const throttle = new ThrottleService(new ThrottleRepository(db), now);
@@ -133,7 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
   await app.register(deviceRoutes, { devices });
   // A passkey completes the whole sign-in through the one place that does it (no PIN).
-  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId) });
+  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId, shared) => signIn.complete(request, reply, userId, shared) });
   // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
   await registerRecovery(app, {
     db,

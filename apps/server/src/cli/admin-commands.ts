@@ -5,7 +5,7 @@ import { PasswordHasher } from '../plugins/password-hasher.ts';
 import { AccountError, AccountService, type AccountSummary } from '../modules/user/account.service.ts';
 import { UserRepository } from '../modules/user/user.repository.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
-import { SessionService } from '../modules/session/session.service.ts';
+import { SessionService, sessionLifetimes } from '../modules/session/session.service.ts';
 import { ThrottleRepository } from '../modules/throttle/throttle.repository.ts';
 import { ThrottleService } from '../modules/throttle/throttle.service.ts';
 import { CredentialRepository } from '../modules/webauthn/credential.repository.ts';
@@ -29,7 +29,7 @@ export async function openAccounts(config: Config = loadConfig()): Promise<{
 }> {
   const db = createDatabase(config.database);
   await migrateToLatest(db);
-  const sessions = new SessionService(new SessionRepository(db), Date.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+  const sessions = new SessionService(new SessionRepository(db), Date.now, sessionLifetimes(config));
   const throttle = new ThrottleService(new ThrottleRepository(db), Date.now);
   return {
     accounts: new AccountService(new UserRepository(db), new PasswordHasher(), Date.now, sessions, throttle),

@@ -126,6 +126,9 @@ const EnvSchema = z.object({
     .pipe(z.array(origin)),
   SESSION_IDLE_MINUTES: positiveInt(30),
   SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  // A sign-in on a shared or public computer (docs/decisions/0116-shared-computer.md).
+  SHARED_SESSION_IDLE_MINUTES: positiveInt(10),
+  SHARED_SESSION_ABSOLUTE_MINUTES: positiveInt(60),
   COPYRIGHT: z.string().min(1).optional().transform((v) => v ?? '© 2026 Gatehouse'),
   CONTACT_URL: z.url({ protocol: /^https?$/ }).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().transform((v) => v ?? 'development'),
@@ -207,6 +210,9 @@ export interface Config {
   redirectAllowlist: readonly string[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** A shared-computer sign-in's lifetimes: at most the ordinary ones. */
+  sharedSessionIdleMs: number;
+  sharedSessionAbsoluteMs: number;
   copyright: string;
   contactUrl: string | null;
   nodeEnv: 'development' | 'production' | 'test';
@@ -375,6 +381,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    // Never longer than an ordinary session.
+    sharedSessionIdleMs: Math.min(e.SHARED_SESSION_IDLE_MINUTES, e.SESSION_IDLE_MINUTES) * 60_000,
+    sharedSessionAbsoluteMs: Math.min(e.SHARED_SESSION_ABSOLUTE_MINUTES * 60_000, e.SESSION_ABSOLUTE_HOURS * 3_600_000),
     copyright: e.COPYRIGHT,
     contactUrl: e.CONTACT_URL ?? null,
     nodeEnv: e.NODE_ENV,

@@ -25,8 +25,10 @@ export interface SessionsTable {
   level: SessionLevel;
   created_at: number;
   last_seen_at: number;
-  /** Absolute end: created_at + the absolute lifetime. */
+  /** Absolute end: created_at + the absolute lifetime (the shorter one for a shared computer). */
   expires_at: number;
+  /** 1: a shared-computer sign-in (docs/decisions/0116-shared-computer.md), else 0. */
+  shared: Generated<number>;
 }
 
 export interface ThrottleTable {

@@ -41,10 +41,10 @@ export class SessionAccess {
     return pending;
   }
 
-  /** Moves the client to a new level with a new session id (rotation). */
-  async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel): Promise<ActiveSession> {
+  /** Moves the client to a new level with a new session id (rotation); `shared`: see SessionService.rotate. */
+  async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<ActiveSession> {
     const previous = await this.current(request);
-    const { rawId, session } = await this.service.rotate(previous, userId, level);
+    const { rawId, session } = await this.service.rotate(previous, userId, level, shared ?? previous?.shared ?? false);
     reply.setCookie(this.cookieName, rawId, this.cookieOptions);
     loaded.set(request, Promise.resolve(session));
     return session;

@@ -106,7 +106,7 @@ describe.runIf(onSqlite)('a SQLite file database (SQLite run only: it checks the
     // Every acknowledged session still signs its holder in, through the app's own code.
     const db = createDatabase({ kind: 'sqlite', file });
     try {
-      const service = new SessionService(new SessionRepository(db), Date.now, { idleMs: DAY_MS, absoluteMs: DAY_MS });
+      const service = new SessionService(new SessionRepository(db), Date.now, { idleMs: DAY_MS, absoluteMs: DAY_MS, sharedIdleMs: DAY_MS, sharedAbsoluteMs: DAY_MS });
       const missing: string[] = [];
       for (const rawId of sessions) {
         const session = await service.resolve(rawId);

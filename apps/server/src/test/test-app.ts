@@ -8,7 +8,7 @@ import { PasswordHasher } from '../plugins/password-hasher.ts';
 import { AccountService, type NewAccount } from '../modules/user/account.service.ts';
 import { UserRepository } from '../modules/user/user.repository.ts';
 import { SessionRepository } from '../modules/session/session.repository.ts';
-import { SessionService } from '../modules/session/session.service.ts';
+import { SessionService, sessionLifetimes } from '../modules/session/session.service.ts';
 import { ThrottleRepository } from '../modules/throttle/throttle.repository.ts';
 import { ThrottleService } from '../modules/throttle/throttle.service.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -59,7 +59,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
     await owned?.drop();
     throw error;
   }
-  const sessions = new SessionService(new SessionRepository(db), clock.now, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+  const sessions = new SessionService(new SessionRepository(db), clock.now, sessionLifetimes(config));
   const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now, sessions, new ThrottleService(new ThrottleRepository(db), clock.now));
   return {
     app,

@@ -76,6 +76,8 @@ export type LoginStatus = z.infer<typeof LoginStatus>;
 export const LoginBody = z.strictObject({
   username: boundedString(EMAIL_MAX_LENGTH * 2),
   password: boundedString(PASSWORD_MAX_LENGTH * 4),
+  /** An addition: "this is a shared or public computer" (docs/decisions/0116-shared-computer.md). */
+  sharedComputer: z.optional(z.boolean()),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

@@ -108,6 +108,8 @@ export const WebauthnGetBody = z.strictObject({
     signature: Base64Url,
     userHandle: z.optional(z.nullable(Base64Url)),
   }),
+  /** An addition: "this is a shared or public computer" (docs/decisions/0116-shared-computer.md). */
+  sharedComputer: z.optional(z.boolean()),
 });
 export type WebauthnGetBody = z.infer<typeof WebauthnGetBody>;
 

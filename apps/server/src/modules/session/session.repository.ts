@@ -1,7 +1,8 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionLevel, SessionsTable } from '../../db/schema.ts';
 
-export type SessionRow = SessionsTable;
+export type SessionRow = Selectable<SessionsTable>;
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}
@@ -15,7 +16,7 @@ export class SessionRepository {
     return this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   }
 
-  async insert(row: SessionRow): Promise<void> {
+  async insert(row: Insertable<SessionsTable>): Promise<void> {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
@@ -27,10 +28,17 @@ export class SessionRepository {
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
   }
 
-  async deleteExpired(now: number, idleMs: number): Promise<void> {
+  /** Deletes the sessions past their absolute end or idle for `idleMs` (`sharedIdleMs` for a shared computer's). */
+  async deleteExpired(now: number, idleMs: number, sharedIdleMs: number): Promise<void> {
     await this.db
       .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', now),
+          eb('last_seen_at', '<=', now - idleMs),
+          eb.and([eb('shared', '=', 1), eb('last_seen_at', '<=', now - sharedIdleMs)]),
+        ]),
+      )
       .execute();
   }
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../../config/config.ts';
 import type { SessionLevel } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -11,12 +12,27 @@ const TOUCH_EVERY_MS = 60_000;
 export interface SessionLifetimes {
   idleMs: number;
   absoluteMs: number;
+  /** A shared-computer sign-in's (docs/decisions/0116-shared-computer.md); never longer than the above. */
+  sharedIdleMs: number;
+  sharedAbsoluteMs: number;
+}
+
+/** The lifetimes the configuration sets. */
+export function sessionLifetimes(config: Pick<Config, 'sessionIdleMs' | 'sessionAbsoluteMs' | 'sharedSessionIdleMs' | 'sharedSessionAbsoluteMs'>): SessionLifetimes {
+  return {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    sharedIdleMs: config.sharedSessionIdleMs,
+    sharedAbsoluteMs: config.sharedSessionAbsoluteMs,
+  };
 }
 
 export interface ActiveSession {
   idHash: string;
   userId: string | null;
   level: SessionLevel;
+  /** Started with "this is a shared or public computer": not remembered, no trust, no passkey offer, shorter. */
+  shared: boolean;
 }
 
 export function hashSessionId(rawId: string): string {
@@ -41,34 +57,46 @@ export class SessionService {
     const row = await this.repository.findByHash(idHash);
     if (!row) return null;
     const now = this.now();
-    if (now >= row.expires_at || now - row.last_seen_at >= this.lifetimes.idleMs) {
+    const shared = row.shared === 1;
+    const idleMs = shared ? this.lifetimes.sharedIdleMs : this.lifetimes.idleMs;
+    if (now >= row.expires_at || now - row.last_seen_at >= idleMs) {
       await this.repository.delete(idHash);
       return null;
     }
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) await this.repository.touch(idHash, now);
-    return { idHash, userId: row.user_id, level: row.level };
+    return { idHash, userId: row.user_id, level: row.level, shared };
   }
 
   /**
    * Starts a session at a new level with a NEW id, deleting the previous one:
    * the id rotates at every change of level (no session fixation).
+   * `shared`: a shared-computer sign-in; by default the previous session's, so that every step
+   * of one sign-in keeps what its first step was told. A guest session is never shared.
    */
-  async rotate(previous: ActiveSession | null, userId: string | null, level: SessionLevel): Promise<{ rawId: string; session: ActiveSession }> {
+  async rotate(
+    previous: ActiveSession | null,
+    userId: string | null,
+    level: SessionLevel,
+    shared: boolean = previous?.shared ?? false,
+  ): Promise<{ rawId: string; session: ActiveSession }> {
     if (previous) await this.repository.delete(previous.idHash);
     const rawId = randomBytes(SESSION_ID_BYTES).toString('base64url');
     const idHash = hashSessionId(rawId);
     const now = this.now();
+    const isShared = shared && level !== 'guest';
+    const expiresAt = now + (isShared ? this.lifetimes.sharedAbsoluteMs : this.lifetimes.absoluteMs);
     await this.repository.insert({
       id_hash: idHash,
       user_id: userId,
       level,
       created_at: now,
       last_seen_at: now,
-      expires_at: now + this.lifetimes.absoluteMs,
+      expires_at: expiresAt,
+      shared: isShared ? 1 : 0,
     });
     // Opportunistic clean-up keeps the table small without a scheduler.
-    await this.repository.deleteExpired(now, this.lifetimes.idleMs);
-    return { rawId, session: { idHash, userId, level } };
+    await this.repository.deleteExpired(now, this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
+    return { rawId, session: { idHash, userId, level, shared: isShared } };
   }
 
   async end(session: ActiveSession | null): Promise<void> {

@@ -33,14 +33,15 @@ export class SecondFactorService {
     private readonly users: UserRepository,
   ) {}
 
-  async afterPassword(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<StepAnswer> {
+  /** `shared`: "this is a shared or public computer" was chosen (docs/decisions/0116-shared-computer.md). */
+  async afterPassword(request: FastifyRequest, reply: FastifyReply, user: UserRow, shared = false): Promise<StepAnswer> {
     const trust = await this.devices.trustState(request, user.id);
     if (trust.kind === 'trusted') {
-      await this.signIn.complete(request, reply, user.id);
+      await this.signIn.complete(request, reply, user.id, shared);
       return { status: 'ok' };
     }
     const purpose: PinPurpose = trust.kind === 'untrusted' ? 'sign_in' : trust.kind;
-    const session = await this.sessions.rotate(request, reply, user.id, 'password');
+    const session = await this.sessions.rotate(request, reply, user.id, 'password', shared);
     try {
       await this.pins.issue(user, session.idHash, purpose, trust.deviceId);
     } catch (error) {

@@ -7,7 +7,8 @@ import type { PinCodeRepository } from './pin-code.repository.ts';
  * The one place a sign-in completes (password + PIN, trusted device, skipped recheck,
  * passkey, registration): the session rotates to `signed_in` with a new id, the device
  * gets its cookie if it has none, the account joins this device's remembered accounts,
- * and the account's wrong-PIN count starts again.
+ * and the account's wrong-PIN count starts again. A shared-computer sign-in
+ * (docs/decisions/0116-shared-computer.md) is not remembered on the device.
  *
  * The caller has already proven who the user is and checked the account (not disabled,
  * not blocked, e-mail verified): complete() does not check again.
@@ -19,10 +20,11 @@ export class SignInService {
     private readonly pinCodes: PinCodeRepository,
   ) {}
 
-  async complete(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
-    await this.sessions.rotate(request, reply, userId, 'signed_in');
+  /** `shared`: the sign-in's own choice (password step, passkey); by default the session's so far. */
+  async complete(request: FastifyRequest, reply: FastifyReply, userId: string, shared?: boolean): Promise<void> {
+    const session = await this.sessions.rotate(request, reply, userId, 'signed_in', shared);
     const deviceId = await this.devices.ensure(request, reply);
-    await this.devices.rememberAccount(deviceId, userId);
+    if (!session.shared) await this.devices.rememberAccount(deviceId, userId);
     await this.pinCodes.resetAttempts(userId);
   }
 }

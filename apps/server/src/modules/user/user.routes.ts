@@ -47,7 +47,7 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
         return { status: 'failed', reasons: outcome.reasons, ...(outcome.email ? { email: outcome.email } : {}) };
       }
       // A trusted device signs in; otherwise a PIN by mail and a password-level session.
-      return await secondFactor.afterPassword(request, reply, outcome.user);
+      return await secondFactor.afterPassword(request, reply, outcome.user, body.sharedComputer === true);
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
       // Fail closed: a database fault never signs anyone in.
@@ -70,6 +70,8 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
     failClosed(request, 'device registration', async () => {
       const session = await sessions.current(request);
       if (!session || session.level !== 'signed_in' || !session.userId) return { status: 'failed', reasons: ['credentials_required'] };
+      // A shared-computer sign-in trusts no device (the app does not offer it; docs/decisions/0116-shared-computer.md).
+      if (session.shared) return { status: 'failed', reasons: ['invalid_parameter'] };
       const name = body.device_name.trim();
       if (name.length === 0) return { status: 'failed', reasons: ['invalid_parameter'] };
       await devices.trust(request, reply, session.userId, name);

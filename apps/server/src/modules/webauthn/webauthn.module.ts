@@ -42,6 +42,6 @@ export async function registerWebauthn(app: FastifyInstance, deps: WebauthnModul
   const passkeys = new PasskeyService(credentials, challenges, signInChallenges, users, throttle, config.webauthn, now);
   const offers = new OfferService(new OfferRepository(db), credentials, now);
   const completeSignIn: CompleteSignIn =
-    deps.completeSignIn ?? ((request, reply, userId) => sessions.rotate(request, reply, userId, 'signed_in'));
+    deps.completeSignIn ?? ((request, reply, userId, shared) => sessions.rotate(request, reply, userId, 'signed_in', shared));
   await app.register(webauthnRoutes, { sessions, passkeys, offers, users, config: config.webauthn, completeSignIn, challengeCookie: challengeCookie(config) });
 }

@@ -10,7 +10,8 @@ import type { PasskeySignInOutcome, PasskeyService, PasskeyUser, PasskeyUserLook
 import { isBinding, newBinding } from './signed-challenge.ts';
 
 /** Completes a sign-in: session rotation to signed_in and whatever else a sign-in brings. */
-export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<unknown>;
+/** `shared`: a shared-computer sign-in (docs/decisions/0116-shared-computer.md). */
+export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, userId: string, shared: boolean) => Promise<unknown>;
 
 export interface ChallengeCookie {
   name: string;
@@ -41,12 +42,12 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
   const { sessions, passkeys, offers, users, config, completeSignIn, challengeCookie } = options;
 
   /** The signed-in, still enabled account of this request, or undefined. */
-  async function signedInUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: PasskeyUser } | undefined> {
+  async function signedInUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: PasskeyUser; shared: boolean } | undefined> {
     const session = await sessions.current(request);
     if (session?.level !== 'signed_in' || !session.userId) return undefined;
     const user = await users.findById(session.userId);
     if (!user || user.disabled_at !== null) return undefined;
-    return { sessionIdHash: session.idHash, user };
+    return { sessionIdHash: session.idHash, user, shared: session.shared };
   }
 
   apiRoute(app, webauthnCreateOptions, async ({ request }) => {
@@ -95,10 +96,11 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
     let outcome: PasskeySignInOutcome;
     try {
       const binding = request.cookies[challengeCookie.name];
-      outcome = await passkeys.signIn({ binding: isBinding(binding) ? binding : null, body, clientAddress: request.ip });
+      const { sharedComputer, ...assertion } = body;
+      outcome = await passkeys.signIn({ binding: isBinding(binding) ? binding : null, body: assertion, clientAddress: request.ip });
       if (outcome.kind === 'ok') {
         // A passkey with user verification is a strong factor on its own: the whole sign-in completes (no PIN).
-        await completeSignIn(request, reply, outcome.user.id);
+        await completeSignIn(request, reply, outcome.user.id, sharedComputer === true);
         request.log.info('passkey sign-in');
         return { status: 'ok', email: outcome.user.email };
       }
@@ -121,6 +123,8 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
       const signedIn = await signedInUser(request);
       const userId = signedIn?.user.id;
       if (!userId || (query.userId !== undefined && query.userId !== userId)) return { offerWebauthnRegistration: false };
+      // No passkey is offered on a shared or public computer (docs/decisions/0116-shared-computer.md).
+      if (signedIn.shared) return { offerWebauthnRegistration: false };
       return { offerWebauthnRegistration: await offers.takeOffer(userId), userId };
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
