@@ -2,8 +2,11 @@ import { z } from 'zod/mini';
 import type { PinStep } from './sign-in.machine';
 
 /**
- * The PIN step in session storage: the e-mail and the form variant, so a reload
- * during the step shows the same form. Removed when the step ends.
+ * What the sign-in keeps in session storage (this tab only, gone when it closes):
+ * - the PIN step: the e-mail and the form variant, so a reload during the step shows the same
+ *   form; removed when the step ends;
+ * - the "shared or public computer" choice, so that the PIN step after a reload still knows it,
+ *   and the next sign-in in this tab starts with it (docs/decisions/0116-shared-computer.md).
  */
 export const PIN_STEP_STORAGE_KEY = 'gatehouse.signIn.pinEmail';
 
@@ -45,5 +48,24 @@ export function clearPinStep(): void {
     storage()?.removeItem(PIN_STEP_STORAGE_KEY);
   } catch {
     // Nothing to clear.
+  }
+}
+
+export const SHARED_COMPUTER_STORAGE_KEY = 'gatehouse.signIn.sharedComputer';
+
+export function readSharedComputer(): boolean {
+  try {
+    return storage()?.getItem(SHARED_COMPUTER_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function saveSharedComputer(shared: boolean): void {
+  try {
+    if (shared) storage()?.setItem(SHARED_COMPUTER_STORAGE_KEY, '1');
+    else storage()?.removeItem(SHARED_COMPUTER_STORAGE_KEY);
+  } catch {
+    // Refused storage: the choice holds until the page is left.
   }
 }

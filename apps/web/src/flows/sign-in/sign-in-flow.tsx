@@ -1,4 +1,4 @@
-import { Fragment, Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import {
   deviceUserRemove,
@@ -24,7 +24,7 @@ import {
 } from '../../shared/passkeys';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
-import { clearPinStep, readPinStep, savePinStep } from './pin-step-storage';
+import { clearPinStep, readPinStep, readSharedComputer, savePinStep, saveSharedComputer } from './pin-step-storage';
 import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
 import { clearGoCache } from './sign-in.effects';
@@ -91,11 +91,21 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
   const abortConditional = useRef<() => void>(() => undefined);
+  // "This is a shared or public computer" (docs/decisions/0116-shared-computer.md): sent with the
+  // sign-in; no autofill, no 'remember this device', no passkey offer. Kept for this tab.
+  const [sharedComputer, setSharedComputer] = useState(readSharedComputer);
+  const shared = useRef(sharedComputer);
+  const chooseSharedComputer = useCallback((choice: boolean) => {
+    shared.current = choice;
+    saveSharedComputer(choice);
+    setSharedComputer(choice);
+  }, []);
+  const sharedChoice = { checked: sharedComputer, onChange: chooseSharedComputer };
 
   const deps = useMemo<SignInDeps>(
     () => ({
       clearCache: clearGoCache,
-      login: (body) => call(login, { body, botToken: '' }),
+      login: (body) => call(login, { body: shared.current ? { ...body, sharedComputer: true } : body, botToken: '' }),
       readPinAttempts: () => call(pinAttempts),
       submitPin: (pin) => call(pinSubmit, { body: { pin_code: pin } }),
       skipPin: () => call(pinSkip),
@@ -147,7 +157,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
       abortConditionalPasskey: () => abortConditional.current(),
       passkeyOptions: (userId) => getPasskeyOptions(userId ?? undefined),
       passkeyAssert: assertWithPasskey,
-      passkeyVerify: verifyPasskey,
+      passkeyVerify: (body) => verifyPasskey(shared.current ? { ...body, sharedComputer: true } : body),
       showPasskeyNotAvailable: (activation, activate) =>
         show(
           activation
@@ -160,6 +170,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             : { id: PASSKEY_NOT_AVAILABLE_SNACKBAR_ID, message: t(PASSKEY_NOT_AVAILABLE_MESSAGES.info) },
         ),
       shouldOfferPasskey: () => shouldOfferPasskey(),
+      sharedComputer: () => shared.current,
     }),
     [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
@@ -171,7 +182,8 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     state.type === 'loginForm' ? 'login' : state.type === 'rememberedUser' ? `remembered:${state.user.userId}` : null;
   const passkeyIdle = (state.type === 'loginForm' || state.type === 'rememberedUser') && !state.passkeyBusy;
   const abortConditionalMediation = useConditionalMediation({
-    enabled: passkeyIdle,
+    // Not on a shared computer: its browser's autofill would offer whatever passkeys it holds.
+    enabled: passkeyIdle && !sharedComputer,
     restartKey: `${loginView}:${state.type === 'loginForm' || state.type === 'rememberedUser' ? state.passkeyRound : 0}`,
     ...(state.type === 'rememberedUser' ? { userId: state.user.userId } : {}),
     onReady: () => send({ type: 'passkey.conditionalReady' }),
@@ -231,8 +243,9 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             onBackToList={state.users.length > 0 ? () => send({ type: 'remembered.listOpened' }) : undefined}
             passkeyBusy={state.passkeyBusy}
             passkeyNotice={state.passkeyNotice}
-            deviceOffer={state.deviceOffer}
+            deviceOffer={state.deviceOffer && !sharedComputer}
             onPasskey={() => send({ type: 'passkey.requested' })}
+            sharedComputer={sharedChoice}
           />
         );
       case 'rememberedUsers':
@@ -261,6 +274,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             passkeyBusy={state.passkeyBusy}
             passkeyNotice={state.passkeyNotice}
             onPasskey={() => send({ type: 'passkey.requested' })}
+            sharedComputer={sharedChoice}
           />
         );
       case 'pin':
@@ -272,6 +286,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
             submitting={state.submitting}
             problem={state.problem}
             failures={state.failures}
+            offerRememberDevice={!sharedComputer}
             onSubmit={(pin, rememberDevice) => send({ type: 'pin.submitted', pin, rememberDevice })}
           />
         );

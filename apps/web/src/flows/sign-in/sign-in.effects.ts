@@ -49,6 +49,8 @@ export interface SignInDeps {
   showPasskeyNotAvailable: (activation: boolean, activate: () => void) => void;
   /** Passkeys supported and GET /api/webauthn/offer says offer (never throws). */
   shouldOfferPasskey: () => Promise<boolean>;
+  /** "This is a shared or public computer" is chosen: no passkey is offered after the sign-in. */
+  sharedComputer: () => boolean;
 }
 
 /**
@@ -202,7 +204,7 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
       deps.showPasskeyNotAvailable(effect.activation, () => send({ type: 'passkey.activateChosen' }));
       return;
     case 'passkeyOffer.check': {
-      const offer = effect.activate ? deps.passkeySupported() : await deps.shouldOfferPasskey();
+      const offer = deps.sharedComputer() ? false : effect.activate ? deps.passkeySupported() : await deps.shouldOfferPasskey();
       send({ type: 'passkeyOffer.checked', offer });
       return;
     }

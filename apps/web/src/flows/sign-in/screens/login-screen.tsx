@@ -10,6 +10,7 @@ import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine'
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES } from '../sign-in.messages';
 import { BackToListButton } from './back-to-list-button';
 import { PasskeyPart } from './passkey-part';
+import { SharedComputerChoice } from './shared-computer-choice';
 import { validateEmail, validatePassword } from './validators';
 import type { FieldProblem } from './validators';
 import styles from './screens.module.css';
@@ -38,6 +39,8 @@ export interface LoginScreenProps {
   /** A passkey can be used here: the 'sign in using device' offer notification. */
   deviceOffer?: boolean;
   onPasskey?: () => void;
+  /** "This is a shared or public computer" (docs/decisions/0116-shared-computer.md); the choice shows when given. */
+  sharedComputer?: { checked: boolean; onChange: (shared: boolean) => void };
 }
 
 export function LoginScreen({
@@ -54,6 +57,7 @@ export function LoginScreen({
   passkeyNotice = null,
   deviceOffer = false,
   onPasskey = () => undefined,
+  sharedComputer,
 }: LoginScreenProps) {
   const t = useT();
   const titleId = useId();
@@ -135,6 +139,7 @@ export function LoginScreen({
           aria-describedby={notice === 'invalid_credentials' ? noticeId : undefined}
           {...register('password', { validate: validatePassword, onChange: () => server.edited('password') })}
         />
+        {sharedComputer && <SharedComputerChoice checked={sharedComputer.checked} onChange={sharedComputer.onChange} />}
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(getValues('email').trim())}>
           {t('signIn.login.forgotPassword')}
         </Button>

@@ -25,6 +25,8 @@ export interface PinScreenProps {
   problem: PinProblem | null;
   /** Counts failed submits: each is reported once (focus or announcement), the same message too. */
   failures: number;
+  /** False on a shared or public computer: no 'remember this device' (docs/decisions/0116-shared-computer.md). */
+  offerRememberDevice?: boolean;
   onSubmit: (pin: string, rememberDevice: boolean) => void;
 }
 
@@ -42,7 +44,7 @@ export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | 
 }
 
 /** The PIN code form, first sign-in or periodic recheck. */
-export function PinScreen({ email, variant, attempts, submitting, problem, failures, onSubmit }: PinScreenProps) {
+export function PinScreen({ email, variant, attempts, submitting, problem, failures, offerRememberDevice = true, onSubmit }: PinScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
@@ -60,7 +62,7 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
   const pinError = code === 'invalid' || code === 'required' ? t(PIN_PROBLEM_MESSAGES[code]) : undefined;
   // A wrong or missing code: focus on the field it describes, or announced when focus is there already (docs/decisions/0010).
   useFailureReport(failed.key, () => firstFailure(form.current, [['pin', pinError]]));
-  const offersRememberDevice = variant === 'signIn';
+  const offersRememberDevice = variant === 'signIn' && offerRememberDevice;
   const submit = handleSubmit((values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice), failed.refused);
 
   return (

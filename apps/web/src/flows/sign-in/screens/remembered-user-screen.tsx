@@ -10,6 +10,7 @@ import type { LoginField, LoginNotice, PasskeyNotice } from '../sign-in.machine'
 import { LOGIN_FIELD_NAMES, LOGIN_NOTICE_MESSAGES, REMEMBERED_INCORRECT_PASSWORD } from '../sign-in.messages';
 import { BackToListButton } from './back-to-list-button';
 import { PasskeyPart } from './passkey-part';
+import { SharedComputerChoice } from './shared-computer-choice';
 import { validatePassword } from './validators';
 import styles from './screens.module.css';
 
@@ -32,6 +33,8 @@ export interface RememberedUserScreenProps {
   passkeyBusy?: boolean;
   passkeyNotice?: PasskeyNotice | null;
   onPasskey?: () => void;
+  /** "This is a shared or public computer" (docs/decisions/0116-shared-computer.md); the choice shows when given. */
+  sharedComputer?: { checked: boolean; onChange: (shared: boolean) => void };
 }
 
 /** The remembered-user form: the account is known, only its password is asked. */
@@ -48,6 +51,7 @@ export function RememberedUserScreen({
   passkeyBusy = false,
   passkeyNotice = null,
   onPasskey = () => undefined,
+  sharedComputer,
 }: RememberedUserScreenProps) {
   const t = useT();
   const titleId = useId();
@@ -105,6 +109,7 @@ export function RememberedUserScreen({
           error={passwordError}
           {...register('password', { validate: validatePassword, onChange: () => server.edited('password') })}
         />
+        {sharedComputer && <SharedComputerChoice checked={sharedComputer.checked} onChange={sharedComputer.onChange} />}
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(user.email)}>
           {t('signIn.login.forgotPassword')}
         </Button>
