@@ -1,0 +1,98 @@
+// The README's gallery (docs/gallery/): the main screens in Slovak at 360 px, photographed by every
+// end-to-end run, so the pictures always show the product as it is. The account's name and e-mail
+// are fixed and nothing on these screens shows a time; a picture is replaced only when the screen
+// really changed (more than a few anti-aliased pixels), so a changed screen shows up in
+// `git status` after `npm test` and an unchanged one does not.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { createUser, expect, isPinMail, linkFrom, pinFrom, signInAndOutWithApi, test, text, waitForMail } from '../fixtures.ts';
+import { REPO_ROOT } from '../env.ts';
+import { expectScreen, shown } from '../people.ts';
+
+const GALLERY = path.join(REPO_ROOT, 'docs', 'gallery');
+const t = (id: string, values?: Record<string, string>) => text('sk', id, values);
+
+/** The screen as a small PNG (CSS pixels, no caret, no animation): docs/gallery/<name>.png. */
+async function photograph(page: Page, name: string): Promise<void> {
+  // The footer's copyright arrives with its own call; then every font its text needs.
+  await expect(page.getByText(/^© /)).toBeVisible();
+  // A glyph outside the first font file (č) starts its file only when it is laid out: wait for
+  // two frames and for the fonts again, so no picture catches a fallback font.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await document.fonts.ready;
+  });
+  // No hover highlight from the last click.
+  await page.mouse.move(0, 0);
+  const taken = await page.screenshot({ scale: 'css', caret: 'hide', animations: 'disabled', fullPage: true });
+  const file = path.join(GALLERY, `${name}.png`);
+  if (!existsSync(file) || !samePicture(readFileSync(file), taken)) writeFileSync(file, taken);
+}
+
+/**
+ * The same size and at most 0.5 % of the pixels different: Chromium sometimes draws one line of
+ * text with another anti-aliasing (the language choice's, about 400 pixels), which is no change.
+ */
+function samePicture(a: Buffer, b: Buffer): boolean {
+  const [x, y] = [PNG.sync.read(a), PNG.sync.read(b)];
+  if (x.width !== y.width || x.height !== y.height) return false;
+  let different = 0;
+  for (let i = 0; i < x.data.length; i += 4) if (x.data.readUInt32BE(i) !== y.data.readUInt32BE(i)) different += 1;
+  return different <= (x.width * x.height) / 200;
+}
+
+test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
+
+test('the gallery: sign-in, PIN, passkey offer, account list and new password, in sk at 360 px', async ({ page }) => {
+  const jana = await createUser({ email: 'jana.novakova@nemocnica.sk', password: 'Galeria-Obrazkov-7', firstName: 'Jana', surname: 'Nováková', language: 'sk' });
+  const peter = await createUser({ email: 'peter.horvath@nemocnica.sk', password: 'Galeria-Obrazkov-8', firstName: 'Peter', surname: 'Horváth', language: 'sk' });
+
+  // The sign-in page as a first visit shows it, with the passkey autofill's notice.
+  await page.goto('/signin/');
+  await expect(shown(page, t('signIn.login.deviceOffer'))).toBeVisible();
+  await photograph(page, 'sign-in');
+
+  const since = Date.now();
+  await page.getByLabel(t('signIn.login.email'), { exact: true }).fill(jana.email);
+  await page.getByLabel(t('signIn.login.password'), { exact: true }).fill(jana.password);
+  await page.getByRole('button', { name: t('signIn.login.submit'), exact: true }).click();
+  await expectScreen(page, t('signIn.pin.title'));
+  // The checkbox arrives with its own chunk.
+  await expect(page.getByRole('checkbox', { name: t('signIn.pin.rememberDevice') })).toBeVisible();
+  await photograph(page, 'pin');
+
+  const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
+  await code.fill(pinFrom(await waitForMail(jana.email, { since, match: isPinMail })));
+  await code.press('Enter');
+  await expectScreen(page, t('signIn.passkeyOffer.title'));
+  await photograph(page, 'passkey-offer');
+  await page.getByRole('button', { name: t('signIn.passkeyOffer.askLater') }).click();
+  await page.getByRole('button', { name: t('legacy.signOut') }).click();
+
+  // Two accounts remembered on this computer: the list, names with masked e-mails.
+  await signInAndOutWithApi(page, peter);
+  await page.goto('/signin/');
+  await page.getByRole('button', { name: t('signIn.rememberedForm.back', { email: peter.email }) }).click();
+  await expectScreen(page, t('signIn.remembered.title'));
+  await photograph(page, 'account-list');
+
+  // A new password from the reset link.
+  await page.goto('/signin/');
+  const resetSince = Date.now();
+  await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).click();
+  await page.getByLabel(t('signIn.forgot.email'), { exact: true }).fill(jana.email);
+  await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
+  await expectScreen(page, t('signIn.resetSent.title'));
+  const mail = await waitForMail(jana.email, { since: resetSince, match: (m) => !isPinMail(m) });
+  await page.goto(linkFrom(mail, '/signin/reset-password'));
+  await expect(page.getByRole('heading', { level: 1, name: t('reset.title') })).toBeVisible();
+  await photograph(page, 'new-password');
+
+  // Every picture is in the README, and every picture the README shows is one of these.
+  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const shownInReadme = [...readme.matchAll(/docs\/gallery\/([\w-]+)\.png/g)].map((m) => m[1]).sort();
+  expect(shownInReadme).toEqual(['account-list', 'new-password', 'passkey-offer', 'pin', 'sign-in']);
+});
