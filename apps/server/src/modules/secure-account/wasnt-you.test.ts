@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/database.ts';
+import { MIGRATIONS, migrateToLatest } from '../../db/migrate.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { RP_ID, createPasskeyTestApp, createUser, getOptions, post, registerPasskey } from '../webauthn/webauthn-test-kit.ts';
 import { mailContext, renderMail } from '../../mail/mail-template.ts';
 import { wasntYouMail } from '../../mail/templates/wasnt-you.mail.ts';
 import type { StoredMail } from '../../mail/dev-mailbox.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { cookies, deviceCookie, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
-import { createTestApp, DEMO, dumpDatabase, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, DEMO, dumpDatabase, ORIGIN, postJson, sessionCookie, testConfig, type TestApp } from '../../test/test-app.ts';
 import { setPassword, userInfo } from '../recovery/recovery-test-kit.ts';
 import { nameBrowser, writeTime } from './wasnt-you.service.ts';
 
@@ -114,6 +118,59 @@ describe('the mail after a sign-in from a new device', () => {
     } finally {
       await smtp.close();
       await sink.close();
+    }
+  });
+});
+
+describe('the mail after a passkey sign-in', () => {
+  it('is sent when a passkey signs in on a browser new to the account, not on its first sign-in ever', async () => {
+    const p = await createPasskeyTestApp();
+    try {
+      const ana = await createUser(p);
+      const passkey = await registerPasskey(p, ana.cookie);
+      await p.db.deleteFrom('sessions').execute();
+      const signInWithPasskey = async () => {
+        const { structure, cookie } = await getOptions(p);
+        const answer = await post(p, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie);
+        expect(answer.json()).toEqual({ status: 'ok', email: ana.email });
+        await p.app.outbox.idle();
+      };
+      const mails = () => (p.app.devMailbox?.list() ?? []).filter((mail) => SECURE_LINK.test(mail.text));
+      await signInWithPasskey();
+      expect(mails()).toHaveLength(0);
+      await signInWithPasskey();
+      expect(mails().map((mail) => mail.subject)).toEqual(['Nové přihlášení k vašemu účtu']);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('migration 0009', () => {
+  it('counts the devices that remember or trust an account as known: its owner is not told about them after the upgrade', async () => {
+    const database = await createTestDatabase();
+    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0009'));
+      await migrateToLatest(db, { migrations: before });
+      const now = Date.UTC(2026, 0, 1);
+      const user = { email: 'x@example.test', first_name: '', surname: '', language: 'sk', password_hash: null, email_verified: 1, disabled_at: null, blocked_at: null, created_at: now, updated_at: now };
+      await db.insertInto('users').values([{ ...user, id: 'u1' }, { ...user, id: 'u2', email: 'y@example.test' }]).execute();
+      await db.insertInto('devices').values([{ id: 'd1', token_hash: 'h1', created_at: now, last_seen_at: now }, { id: 'd2', token_hash: 'h2', created_at: now, last_seen_at: now }]).execute();
+      await db.insertInto('device_accounts').values([{ device_id: 'd1', user_id: 'u1', signed_in_at: now + 1 }]).execute();
+      await db.insertInto('trusted_devices').values([
+        { device_id: 'd1', user_id: 'u1', device_name: 'A', trusted_at: now, pin_checked_at: now, recheck_skipped_at: null },
+        { device_id: 'd2', user_id: 'u2', device_name: 'B', trusted_at: now + 2, pin_checked_at: now, recheck_skipped_at: null },
+      ]).execute();
+      await migrateToLatest(db);
+      const rows = await db.selectFrom('sign_in_devices').selectAll().orderBy('user_id').execute();
+      expect(rows).toEqual([
+        { user_id: 'u1', device_id: 'd1', first_signed_in_at: now + 1, last_signed_in_at: now + 1, forgotten_at: null },
+        { user_id: 'u2', device_id: 'd2', first_signed_in_at: now + 2, last_signed_in_at: now + 2, forgotten_at: null },
+      ]);
+    } finally {
+      await db.destroy();
+      await database.drop();
     }
   });
 });
