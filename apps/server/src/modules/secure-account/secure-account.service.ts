@@ -21,8 +21,15 @@ export const SECURE_ACCOUNT_ADDRESS_POLICY: ThrottlePolicy = {
 export const secureAccountAddressKey = (ip: string) => `secure-account-${addressKey(ip)}`;
 
 export type LinkCheck = { kind: 'ok' } | { kind: 'failed'; reason: 'missing_token' | 'wrong_token' } | { kind: 'throttled'; retryAfterMs: number };
+/** What securing did: the reset token the page continues with, and what ended (for the log). */
+interface Secured {
+  resetToken: string;
+  sessionsEnded: number;
+  trustsRevoked: number;
+}
+
 export type SecureOutcome =
-  | { kind: 'ok'; resetToken: string; sessionsEnded: number; trustsRevoked: number }
+  | ({ kind: 'ok' } & Secured)
   | { kind: 'failed'; reason: 'missing_token' | 'wrong_token' }
   | { kind: 'throttled'; retryAfterMs: number };
 
@@ -56,7 +63,8 @@ export class SecureAccountService {
     if (!isNonEmptyText(token)) return this.refuse(clientAddress, 'missing_token');
     const raw = token.trim();
     if (!(await this.liveAccount(raw))) return this.refuse(clientAddress, 'wrong_token');
-    let done: { resetToken: string; sessionsEnded: number; trustsRevoked: number } | null = null;
+    // Set by the transaction's work, which runs only for the one caller that spends the link.
+    let done = null as Secured | null;
     const userId = await this.deps.tokens.consumeWith(raw, 'secure_account', async (db, owner) => {
       const sessionsEnded = await this.deps.sessions.endAllForUser(owner, db);
       const trustsRevoked = await this.deps.devices.forgetAccountEverywhere(owner, db);
@@ -65,7 +73,7 @@ export class SecureAccountService {
     });
     // Another request used the link in the meantime: of two presses, one secures the account.
     if (!userId || !done) return this.refuse(clientAddress, 'wrong_token');
-    return { kind: 'ok', ...(done as { resetToken: string; sessionsEnded: number; trustsRevoked: number }) };
+    return { kind: 'ok', ...done };
   }
 
   /** A live secure-account link whose account is neither gone nor disabled. */

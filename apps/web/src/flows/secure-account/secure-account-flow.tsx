@@ -53,7 +53,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
     case 'checkingLink':
       return <LoadingScreen label={t('secureAccount.checkingLink')} />;
     case 'confirm':
-      return <ConfirmScreen submitting={state.submitting} notice={state.notice} onSecure={() => send({ type: 'secure.chosen' })} />;
+      return <ConfirmScreen submitting={state.submitting} notice={state.notice} failures={state.failures} onSecure={() => send({ type: 'secure.chosen' })} />;
     case 'secured':
       return <SecuredScreen onNewPassword={() => send({ type: 'newPassword.chosen' })} />;
     case 'expired':

@@ -7,11 +7,13 @@ import { SECURE_NOTICE_MESSAGES } from '../secure-account.messages';
 export interface ConfirmScreenProps {
   submitting: boolean;
   notice: SecureNotice | null;
+  /** Failed presses so far: each failure's notice is announced once. */
+  failures: number;
   onSecure: () => void;
 }
 
 /** State confirm: what securing the account does, and the one button that does it (the button keeps focus; a failure is announced). */
-export function ConfirmScreen({ submitting, notice, onSecure }: ConfirmScreenProps) {
+export function ConfirmScreen({ submitting, notice, failures, onSecure }: ConfirmScreenProps) {
   const t = useT();
   return (
     <MessageScreen
@@ -19,6 +21,7 @@ export function ConfirmScreen({ submitting, notice, onSecure }: ConfirmScreenPro
       pageTitle={t('secureAccount.pageTitle.confirm')}
       body={t('secureAccount.confirm.body')}
       notice={notice === null ? null : t(SECURE_NOTICE_MESSAGES[notice])}
+      noticeKey={failures}
     >
       <Button variant="filled" rounded fullWidth loading={submitting} onClick={onSecure}>
         {t('secureAccount.confirm.submit')}
