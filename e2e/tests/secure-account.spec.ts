@@ -1,7 +1,7 @@
 // The "Wasn't you?" mail and its secure-account page (docs/flows/secure-account.md,
 // docs/decisions/0115-wasnt-you-mail.md), in three browsers of one person's account, driven by
 // the keyboard alone and typed key by key.
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { createUser, expect, expectNoAxeViolations, isPinMail, pinFrom, test, waitForMail, type Locale, type Mail, type TestUser } from '../fixtures.ts';
 import { expectScreen, focused, textsOf, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
@@ -35,9 +35,10 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   throw new Error(`Tab never reached the control; focus is on ${JSON.stringify(await focused(page))}`);
 }
 
-/** A browser of its own (a device), in the test's language. */
-async function openBrowser(browser: Browser, baseURL: string, lang: Locale, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB', viewport });
+/** A browser of its own (a device), in the test's language, through the test's client address (fixtures.ts). */
+async function openBrowser(browser: Browser, options: { baseURL: string; proxy: BrowserContextOptions['proxy'] }, lang: Locale, viewport: { width: number; height: number }) {
+  const { baseURL } = options;
+  const context = await browser.newContext({ baseURL, locale: 'en-GB', viewport, ...(options.proxy ? { proxy: options.proxy } : {}) });
   await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL }]);
   return { context, page: await context.newPage() };
 }
@@ -91,25 +92,26 @@ for (const { lang, viewport } of RUNS) {
   test(`${lang} at ${viewport.width} px: a sign-in from a new device mails "Wasn't you?"; its link secures the account and leads to a new password; the link works once`, async ({
     browser,
     baseURL,
+    proxy,
   }) => {
     test.setTimeout(90_000);
     const t = textsOf(lang);
     const user = await createUser({ language: lang });
-    const origin = baseURL ?? '';
+    const where = { baseURL: baseURL ?? '', proxy };
 
     // The first device: signed in, and trusted (no PIN next time). The account's first sign-in mails nothing.
-    const home = await openBrowser(browser, origin, lang, viewport);
+    const home = await openBrowser(browser, where, lang, viewport);
     await signIn(home.page, lang, user, { rememberDevice: true });
 
     // A second device, new to the account: the mail comes in the account's language.
-    const other = await openBrowser(browser, origin, lang, viewport);
+    const other = await openBrowser(browser, where, lang, viewport);
     const since = Date.now();
     await signIn(other.page, lang, user);
     const mail = await waitForMail(user.email, { since, match: isSecureAccountMail });
     expect(mail.subject).toBe(NEW_DEVICE_SUBJECT[lang]);
 
     // A third browser opens the link: it is checked, nothing happens until the button.
-    const mailbox = await openBrowser(browser, origin, lang, viewport);
+    const mailbox = await openBrowser(browser, where, lang, viewport);
     const page = mailbox.page;
     await page.goto(secureAccountLink(mail));
     const confirmHeading = page.getByRole('heading', { level: 1, name: t('secureAccount.confirm.title') });
