@@ -29,6 +29,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { registerWebauthn } from './modules/webauthn/webauthn.module.ts';
 import { registerRecovery } from './modules/recovery/recovery.module.ts';
+import { createWasntYou } from './modules/secure-account/secure-account.module.ts';
 import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
 import { mailContext } from './mail/mail-template.ts';
@@ -116,13 +117,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   decorateMailer(app, mail);
   const devices = new DeviceService(new DeviceRepository(db), now, config);
   const pinCodes = new PinCodeRepository(db);
+  const accounts = new AccountService(users, hasher, now, sessionService, throttle);
+  // The "Wasn't you?" mail after a new device's sign-in or a burst of wrong PINs, and its link (0115).
+  const wasntYou = createWasntYou(app, { db, config, accounts, throttle, sessions: sessionService, devices, mailer: mail.mailer, outbox, now });
   /** Completes every sign-in (PIN, trusted device, skip, passkey, registration). */
-  const signIn = new SignInService(sessions, devices, pinCodes);
+  const signIn = new SignInService(sessions, devices, pinCodes, wasntYou.alerts);
   const pins = new PinCodeService(pinCodes, users, mail.mailer, mailContext(config.publicOrigin), now, {
     silentAttempts: config.pinSilentAttempts,
     maxAttempts: config.pinMaxAttempts,
   });
-  const secondFactor = new SecondFactorService(sessions, devices, pins, signIn, users);
+  const secondFactor = new SecondFactorService(sessions, devices, pins, signIn, users, wasntYou.alerts);
 
   // Before every module: the calls marked BC find the bot check when they are registered (docs/decisions/0140-bot-check.md).
   registerBotCheck(app, { config, db, now });
@@ -135,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerRecovery(app, {
     db,
     config,
-    accounts: new AccountService(users, hasher, now, sessionService, throttle),
+    accounts,
     hasher,
     throttle,
     sessions: sessionService,
@@ -145,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
     outbox,
   });
+  await wasntYou.register();
   const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });
   app.decorate('readiness', readiness);
   await app.register(healthRoutes, { readiness });

@@ -12,6 +12,8 @@ export const BOT_CHECK_ACTIONS = [
   'token_info',
   'webauthn_get_post',
   'webauthn_offer',
+  'secure_account_info',
+  'secure_account',
 ] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
 

@@ -44,7 +44,7 @@ describe('the endpoint list', () => {
     ]);
   });
 
-  it("marks exactly the provider's bot-checked calls with a bot-check action", () => {
+  it("marks exactly the provider's bot-checked calls, and the token calls this project adds, with a bot-check action", () => {
     const marked = ENDPOINTS.filter((e) => e.botCheck).map((e) => [e.id, e.botCheck?.action, e.botCheck?.required]);
     expect(marked).toEqual([
       ['login', 'login', true],
@@ -54,6 +54,9 @@ describe('the endpoint list', () => {
       ['tokenInfo', 'token_info', true],
       ['webauthnGet', 'webauthn_get_post', true],
       ['webauthnOfferSave', 'webauthn_offer', false],
+      // Additions (docs/decisions/0115-wasnt-you-mail.md): the secure-account link's check and use, like the token calls.
+      ['secureAccountInfo', 'secure_account_info', true],
+      ['secureAccount', 'secure_account', true],
     ]);
   });
 

@@ -5,3 +5,4 @@ export * from './endpoint.ts';
 export * from './common.ts';
 export * from './endpoints/index.ts';
 export * from './pages.ts';
+export * from './device-name.ts';

@@ -16,4 +16,6 @@ export const APP_PAGES = {
   resetPassword: '/reset-password',
   /** `?token=&redirect=`: finish a registration from an invitation link. */
   acceptInvitation: '/accept-invitation',
+  /** `?token=` (required): secure the account from a "Wasn't you?" mail (docs/decisions/0115-wasnt-you-mail.md). */
+  secureAccount: '/secure-account',
 } as const;

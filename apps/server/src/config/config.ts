@@ -153,6 +153,21 @@ const EnvSchema = z.object({
   // Token lifetimes (docs/decisions/0130-recovery-tokens.md); the defaults, 60 minutes and 72 hours, are those of docs/security.md.
   RESET_TOKEN_TTL_MINUTES: boundedInt(60, 1, 24 * 60),
   INVITATION_TTL_HOURS: boundedInt(72, 1, 30 * 24),
+  // The link of the "Wasn't you?" mail (docs/decisions/0115-wasnt-you-mail.md).
+  SECURE_ACCOUNT_TTL_DAYS: boundedInt(7, 1, 30),
+  // The time zone of times in mails (an IANA name); the provider's patients live in Central Europe.
+  MAIL_TIME_ZONE: z
+    .string()
+    .refine((value) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Bratislava')
+    .optional()
+    .transform((v) => v ?? 'Europe/Bratislava'),
   // Bot check (docs/decisions/0140-bot-check.md). Cross-field rules are in botCheckConfig().
   BOT_CHECK: z.enum(BOT_CHECK_KINDS, { message: `must be one of ${BOT_CHECK_KINDS.join(', ')}` }).optional().transform((v) => v ?? 'none'),
   RECAPTCHA_SITE_KEY: z.string().regex(/^[\w-]{1,128}$/, 'must be the site key (letters, digits, "-" and "_")').optional(),
@@ -236,6 +251,10 @@ export interface Config {
   resetTokenTtlMs: number;
   /** An invitation link works this long (INVITATION_TTL_HOURS, default 72). */
   invitationTtlMs: number;
+  /** A "Wasn't you?" link works this long (SECURE_ACCOUNT_TTL_DAYS, default 7). */
+  secureAccountTtlMs: number;
+  /** The time zone of times in mails (MAIL_TIME_ZONE, default Europe/Bratislava). */
+  mailTimeZone: string;
   /** BOT_CHECK and its keys; secrets stay on the server (never logged, never in server info). */
   botCheck: BotCheckConfig;
   version: string;
@@ -406,6 +425,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     rememberedAccountMs: e.REMEMBERED_ACCOUNT_DAYS * 86_400_000,
     resetTokenTtlMs: e.RESET_TOKEN_TTL_MINUTES * 60_000,
     invitationTtlMs: e.INVITATION_TTL_HOURS * 3_600_000,
+    secureAccountTtlMs: e.SECURE_ACCOUNT_TTL_DAYS * 86_400_000,
+    mailTimeZone: e.MAIL_TIME_ZONE,
     botCheck,
     version,
   };

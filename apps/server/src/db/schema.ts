@@ -130,8 +130,11 @@ export interface TrustedDevicesTable {
   recheck_skipped_at: number | null;
 }
 
-/** Reset-password and invitation tokens (migration 0004): one row per account and purpose. */
-export type TokenPurpose = 'reset' | 'invitation';
+/**
+ * Link tokens (migration 0004): one row per account and purpose. `secure_account` is the link of
+ * the "Wasn't you?" mail (docs/decisions/0115-wasnt-you-mail.md).
+ */
+export type TokenPurpose = 'reset' | 'invitation' | 'secure_account';
 
 export interface TokensTable {
   user_id: string;
@@ -178,6 +181,16 @@ export interface WebauthnUsedChallengesTable {
   expires_at: number;
 }
 
+/** Devices on which an account completed a sign-in (migration 0009, docs/decisions/0115-wasnt-you-mail.md). */
+export interface SignInDevicesTable {
+  user_id: string;
+  device_id: string;
+  first_signed_in_at: number;
+  last_signed_in_at: number;
+  /** Set when the account was secured: the device counts as new again at its next sign-in. */
+  forgotten_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -196,6 +209,7 @@ export interface Database {
   outbox: OutboxTable;
   server_keys: ServerKeysTable;
   webauthn_used_challenges: WebauthnUsedChallengesTable;
+  sign_in_devices: SignInDevicesTable;
 }
 
 export type { Generated };

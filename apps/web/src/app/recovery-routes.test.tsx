@@ -13,7 +13,9 @@ import type { StartUpData } from './start-up';
 // (seen once during a CI run). The app still loads them lazily; each test still waits for its screen.
 import '../flows/reset-password';
 import '../flows/finish-registration';
+import '../flows/secure-account';
 import 'virtual:messages/en/recovery';
+import 'virtual:messages/en/secureAccount';
 import 'virtual:messages/en/signInLater';
 
 const data = (): StartUpData => ({
@@ -73,6 +75,19 @@ describe('recovery routes', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
+  it('secures the account at /secure-account and continues to the reset-password flow with the reset token', async () => {
+    stubApi({
+      '/api/user/secureaccount': () => jsonResponse({ status: 'ok', resetToken: 'fresh-reset' }),
+      '/api/token/info': () => jsonResponse({ status: 'ok' }),
+    });
+    const { user } = renderAt('/secure-account?token=link');
+    await user.click(await screen.findByRole('button', { name: 'Secure my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose a new password' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/reset-password');
+    expect(new URLSearchParams(window.location.search).get('token')).toBe('fresh-reset');
+  });
+
   it('finishes a registration at /accept-invitation and goes to the safe redirect of the link', async () => {
     stubApi({ '/api/token/info': () => jsonResponse({ status: 'ok' }), '/api/user/register': () => jsonResponse({ status: 'ok' }) });
     const { user, assign } = renderAt('/accept-invitation?token=inv&redirect=https%3A%2F%2Fportal.example%2Fhome', 'https://portal.example/home');
@@ -102,6 +117,7 @@ describe('signed-in visitors on the recovery routes', () => {
     expect(redirectsSignedInUser('/signin/anything', '/signin')).toBe(true);
     expect(redirectsSignedInUser('/signin/reset-password', '/signin')).toBe(false);
     expect(redirectsSignedInUser('/signin/accept-invitation/', '/signin')).toBe(false);
+    expect(redirectsSignedInUser('/signin/secure-account', '/signin')).toBe(false);
   });
 
   it('stay on a recovery route after start-up', async () => {

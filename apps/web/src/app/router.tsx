@@ -18,6 +18,8 @@ const ResetPasswordFlow = lazyWithTimeout(() => import('../flows/reset-password'
 const FinishRegistrationFlow = lazyWithTimeout(() =>
   import('../flows/finish-registration').then((m) => ({ default: m.FinishRegistrationFlow })),
 );
+// The page of the "Wasn't you?" mail's link: a lazy chunk as well.
+const SecureAccountFlow = lazyWithTimeout(() => import('../flows/secure-account').then((m) => ({ default: m.SecureAccountFlow })));
 
 export interface AppRouterProps {
   basename: string;
@@ -58,6 +60,12 @@ export function AppRouter({ basename, data: startUpData, redirect }: AppRouterPr
                 <AcceptInvitationRoute redirect={redirect} />
               </MessageAreaGate>
             </Route>
+            <Route path={ROUTES.secureAccount}>
+              {/* The expired screen's reset-link form uses the recovery texts. */}
+              <MessageAreaGate area={['secureAccount', 'recovery']} fallback={<LoadingPlaceholder />}>
+                <SecureAccountRoute />
+              </MessageAreaGate>
+            </Route>
             {/* Any other path: the sign-in route. */}
             <Route>
               <Redirect to={ROUTES.signIn} replace />
@@ -77,6 +85,15 @@ function useGoToSignIn(): () => void {
 
 function ResetPasswordRoute({ onDeviceUsers }: { onDeviceUsers: (users: readonly DeviceUser[]) => void }) {
   return <ResetPasswordFlow search={useSearch()} goToSignIn={useGoToSignIn()} onDeviceUsers={onDeviceUsers} />;
+}
+
+function SecureAccountRoute() {
+  const [, navigate] = useLocation();
+  const goToResetPassword = useCallback(
+    (token: string) => navigate(`${ROUTES.resetPassword}?${new URLSearchParams({ token }).toString()}`),
+    [navigate],
+  );
+  return <SecureAccountFlow search={useSearch()} goToSignIn={useGoToSignIn()} goToResetPassword={goToResetPassword} />;
 }
 
 function AcceptInvitationRoute({ redirect }: { redirect: () => void }) {

@@ -4,12 +4,12 @@ import { APP_PAGES } from '@gatehouse/contract';
 export const ROUTES = APP_PAGES;
 
 /**
- * Only the sign-in route sends an already signed-in user on; the reset and
- * registration routes work for anyone with a token, signed in or not.
+ * Only the sign-in route sends an already signed-in user on; the reset, registration and
+ * secure-account routes work for anyone with a token, signed in or not.
  */
 export function redirectsSignedInUser(pathname: string, basename: string): boolean {
   const path = (pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname).replace(/\/+$/, '');
-  return path !== ROUTES.resetPassword && path !== ROUTES.acceptInvitation;
+  return path !== ROUTES.resetPassword && path !== ROUTES.acceptInvitation && path !== ROUTES.secureAccount;
 }
 
 /**

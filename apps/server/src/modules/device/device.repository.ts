@@ -128,4 +128,33 @@ export class DeviceRepository {
       .orderBy('trusted_devices.device_id')
       .execute();
   }
+
+  /**
+   * Records a completed sign-in of the account on the device and tells what the device was for
+   * the account before it: `first` when the account had never completed a sign-in anywhere,
+   * `known` when it had on this device (and the device was not forgotten since), else `new`.
+   */
+  async recordSignIn(deviceId: string, userId: string, now: number): Promise<'first' | 'known' | 'new'> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('sign_in_devices').select(['device_id', 'forgotten_at']).where('user_id', '=', userId).execute();
+      const here = rows.find((row) => row.device_id === deviceId);
+      await trx
+        .insertInto('sign_in_devices')
+        .values({ user_id: userId, device_id: deviceId, first_signed_in_at: now, last_signed_in_at: now, forgotten_at: null })
+        .onConflict((oc) => oc.columns(['user_id', 'device_id']).doUpdateSet({ last_signed_in_at: now, forgotten_at: null }))
+        .execute();
+      if (rows.length === 0) return 'first';
+      return here && here.forgotten_at === null ? 'known' : 'new';
+    });
+  }
+
+  /**
+   * The account is forgotten on every device: no device lists it, none trusts it, and every device
+   * counts as new at its next sign-in (the account was secured). Answers how many trusts there were.
+   */
+  async forgetAccountEverywhere(userId: string, now: number): Promise<number> {
+    await this.db.deleteFrom('device_accounts').where('user_id', '=', userId).execute();
+    await this.db.updateTable('sign_in_devices').set({ forgotten_at: now }).where('user_id', '=', userId).where('forgotten_at', 'is', null).execute();
+    return this.revokeAllTrustForUser(userId);
+  }
 }

@@ -179,4 +179,21 @@ export class DeviceService {
   revokeTrust(userId: string, deviceId: string): Promise<boolean> {
     return this.repository.revokeTrust(deviceId, userId);
   }
+
+  /**
+   * Records a completed sign-in here and tells whether the device was new for the account
+   * (docs/decisions/0115-wasnt-you-mail.md): `first` for the account's first sign-in ever, `known`
+   * for a device it has signed in on before, `new` otherwise.
+   */
+  recordSignIn(deviceId: string, userId: string): Promise<'first' | 'known' | 'new'> {
+    return this.repository.recordSignIn(deviceId, userId, this.now());
+  }
+
+  /**
+   * Forgets the account on every device (list, trust, and as a known device) when it is secured;
+   * inside the caller's transaction when `db` is one. Answers how many trusts were revoked.
+   */
+  forgetAccountEverywhere(userId: string, db?: Db): Promise<number> {
+    return (db ? this.repository.within(db) : this.repository).forgetAccountEverywhere(userId, this.now());
+  }
 }

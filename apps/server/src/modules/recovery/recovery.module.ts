@@ -31,9 +31,14 @@ export interface RecoveryModuleDeps {
   outbox: Outbox;
 }
 
+/** The link-token service on a database (also for the "Wasn't you?" links of the secure-account module). */
+export function createTokens(db: Db, config: Config, now: () => number): TokenService {
+  return new TokenService(new TokenRepository(db), now, config);
+}
+
 /** Token and invitation services on a database, for the server and the operator CLI. */
 export function createInvitations(db: Db, config: Config, accounts: AccountService, mailer: Mailer | null, now: () => number) {
-  const tokens = new TokenService(new TokenRepository(db), now, config);
+  const tokens = createTokens(db, config, now);
   const invitations = new InvitationService(accounts, tokens, mailer, mailContext(config.publicOrigin), config.invitationTtlMs);
   return { tokens, invitations };
 }

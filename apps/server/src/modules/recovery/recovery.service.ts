@@ -16,6 +16,9 @@ import type { TokenService } from './token.service.ts';
 
 export const RESET_PASSWORD_PATH = '/signin/reset-password';
 
+/** The links GET /api/token/info answers for. */
+const LINK_PURPOSES: readonly TokenPurpose[] = ['reset', 'invitation'];
+
 /**
  * Forgot-password requests per e-mail (known or not): 3 mails, then a wait of 20 minutes doubling
  * to an hour. Over the limit the answer is still `ok` and nothing is sent (no mail bombing).
@@ -105,7 +108,8 @@ export class RecoveryService {
   /** For GET /api/token/info: null when the token is live, else the reason. */
   async tokenProblem(token: string | undefined): Promise<'missing_token' | 'wrong_token' | null> {
     if (!isNonEmptyText(token)) return 'missing_token';
-    return (await this.liveToken(token.trim(), null)) ? null : 'wrong_token';
+    // The provider's call knows reset and invitation links; a "Wasn't you?" link has its own check (0115).
+    return (await this.liveToken(token.trim(), LINK_PURPOSES)) ? null : 'wrong_token';
   }
 
   /**
@@ -133,7 +137,7 @@ export class RecoveryService {
   private async setPassword(purpose: TokenPurpose, input: SetPasswordInput, more: (db: Db, userId: string) => Promise<void>): Promise<SetPasswordOutcome> {
     if (!isNonEmptyText(input.token)) return { kind: 'failed', reasons: ['missing_token'] };
     const token = input.token.trim();
-    const live = await this.liveToken(token, purpose);
+    const live = await this.liveToken(token, [purpose]);
     if (!live) return { kind: 'failed', reasons: ['wrong_token'] };
     const problem = checkPasswordChoice(input.password, input.password2);
     if (problem) return { kind: 'failed', ...problem };
@@ -148,10 +152,10 @@ export class RecoveryService {
     return { kind: 'ok', userId };
   }
 
-  /** A live token of the purpose (any purpose when null) whose account is not disabled. */
-  private async liveToken(token: string, purpose: TokenPurpose | null): Promise<AccountDetails | null> {
+  /** A live token of one of the purposes whose account is not disabled. */
+  private async liveToken(token: string, purposes: readonly TokenPurpose[]): Promise<AccountDetails | null> {
     const live = await this.deps.tokens.find(token);
-    if (!live || (purpose !== null && live.purpose !== purpose)) return null;
+    if (!live || !purposes.includes(live.purpose)) return null;
     const account = await this.deps.accounts.findById(live.userId);
     if (!account || account.state === 'disabled') return null;
     return account;

@@ -11,6 +11,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export interface TokenLifetimes {
   resetTokenTtlMs: number;
   invitationTtlMs: number;
+  secureAccountTtlMs: number;
 }
 
 export interface LiveToken {
@@ -24,7 +25,8 @@ export function hashToken(rawToken: string): string {
 }
 
 /**
- * Reset-password and invitation tokens (docs/decisions/0130-recovery-tokens.md): random,
+ * Reset-password, invitation and "Wasn't you?" tokens (docs/decisions/0130-recovery-tokens.md,
+ * 0115-wasnt-you-mail.md): random,
  * stored only as a SHA-256 hash, single use, expiring; a newer token of a purpose voids the
  * account's older one.
  */
@@ -35,14 +37,31 @@ export class TokenService {
     private readonly lifetimes: TokenLifetimes,
   ) {}
 
-  /** A new token for the account; the raw value goes into the link and is never stored. */
-  async issue(userId: string, purpose: TokenPurpose): Promise<{ token: string; expiresAt: number }> {
+  /**
+   * A new token for the account; the raw value goes into the link and is never stored. Inside the
+   * caller's transaction when `db` is one.
+   */
+  async issue(userId: string, purpose: TokenPurpose, db?: Db): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const now = this.now();
-    const expiresAt = now + (purpose === 'reset' ? this.lifetimes.resetTokenTtlMs : this.lifetimes.invitationTtlMs);
-    await this.repository.replace({ user_id: userId, purpose, token_hash: hashToken(token), created_at: now, expires_at: expiresAt, used_at: null });
-    await this.repository.deleteExpired(now);
+    const expiresAt = now + this.lifetimeOf(purpose);
+    const repository = db ? this.repository.within(db) : this.repository;
+    await repository.replace({ user_id: userId, purpose, token_hash: hashToken(token), created_at: now, expires_at: expiresAt, used_at: null });
+    await repository.deleteExpired(now);
     return { token, expiresAt };
+  }
+
+  private lifetimeOf(purpose: TokenPurpose): number {
+    switch (purpose) {
+      case 'reset':
+        return this.lifetimes.resetTokenTtlMs;
+      case 'invitation':
+        return this.lifetimes.invitationTtlMs;
+      case 'secure_account':
+        return this.lifetimes.secureAccountTtlMs;
+      default:
+        return purpose satisfies never;
+    }
   }
 
   /** The token's account and purpose while it is live (not used, not expired, not voided); otherwise null. */

@@ -32,11 +32,12 @@ export function hashPin(pin: string, saltHex: string): string {
 
 export type PinCheck =
   | { kind: 'ok'; purpose: PinPurpose; deviceId: string | null }
-  | { kind: 'wrong' }
+  /** `failures`: the wrong PINs in a row, this one included. */
+  | { kind: 'wrong'; failures: number }
   /** No PIN for this session, or it expired, or it was used. No attempt is spent. */
   | { kind: 'missing' }
-  /** The attempts ran out: the account is blocked. */
-  | { kind: 'blocked' };
+  /** The attempts ran out: the account is blocked. `failures` when this guess was counted (the last attempt), else null. */
+  | { kind: 'blocked'; failures: number | null };
 
 export interface RemainingAttempts {
   remaining: number;
@@ -101,7 +102,7 @@ export class PinCodeService {
     const failures = await this.repository.takeAttempt(userId, this.policy.maxAttempts, now);
     if (failures === null) {
       await this.users.block(userId, now);
-      return { kind: 'blocked' };
+      return { kind: 'blocked', failures: null };
     }
     const expected = Buffer.from(row.code_hash, 'hex');
     const actual = Buffer.from(hashPin(input, row.salt), 'hex');
@@ -111,9 +112,9 @@ export class PinCodeService {
     }
     if (failures >= this.policy.maxAttempts) {
       await this.users.block(userId, now);
-      return { kind: 'blocked' };
+      return { kind: 'blocked', failures };
     }
-    return { kind: 'wrong' };
+    return { kind: 'wrong', failures };
   }
 
   /** Uses up the session's skippable recheck PIN; the trusted device's id, or null when this session may not skip. */

@@ -17,6 +17,11 @@ const STATUS_OF: Record<PinPurpose, LoginStatus> = {
   recheck_mandatory: 'pin_code_recheck_mandatory',
 };
 
+/** Told about every wrong PIN with the count in a row (the "Wasn't you?" mail, docs/decisions/0115-wasnt-you-mail.md). */
+export interface WrongPinAlerts {
+  wrongPin(userId: string, failures: number, userAgent: string | undefined): Promise<void>;
+}
+
 const failed = (reason: Reason): StepAnswer => ({ status: 'failed', reasons: [reason] });
 
 /**
@@ -31,6 +36,7 @@ export class SecondFactorService {
     private readonly pins: PinCodeService,
     private readonly signIn: SignInService,
     private readonly users: UserRepository,
+    private readonly alerts?: WrongPinAlerts,
   ) {}
 
   /** `shared`: "this is a shared or public computer" was chosen (docs/decisions/0116-shared-computer.md). */
@@ -83,10 +89,12 @@ export class SecondFactorService {
         await this.signIn.complete(request, reply, pending.user.id);
         return { status: 'ok' };
       case 'wrong':
+        await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
         return failed('wrong_pin_code');
       case 'missing':
         return failed('missing_pin_code');
       case 'blocked':
+        if (check.failures !== null) await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
         await this.sessions.end(request, reply);
         return failed('blocked');
       default:

@@ -3,12 +3,18 @@ import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { PinCodeRepository } from './pin-code.repository.ts';
 
+/** Told about a sign-in from a device new to the account (the "Wasn't you?" mail, docs/decisions/0115-wasnt-you-mail.md). */
+export interface NewDeviceAlerts {
+  newDeviceSignIn(userId: string, userAgent: string | undefined): Promise<void>;
+}
+
 /**
  * The one place a sign-in completes (password + PIN, trusted device, skipped recheck,
  * passkey, registration): the session rotates to `signed_in` with a new id, the device
  * gets its cookie if it has none, the account joins this device's remembered accounts,
- * and the account's wrong-PIN count starts again. A shared-computer sign-in
- * (docs/decisions/0116-shared-computer.md) is not remembered on the device.
+ * and the account's wrong-PIN count starts again; a device new to the account queues the
+ * "Wasn't you?" mail. A shared-computer sign-in (docs/decisions/0116-shared-computer.md) is
+ * not remembered on the device (it is still known to the account, and new to it the first time).
  *
  * The caller has already proven who the user is and checked the account (not disabled,
  * not blocked, e-mail verified): complete() does not check again.
@@ -18,13 +24,17 @@ export class SignInService {
     private readonly sessions: SessionAccess,
     private readonly devices: DeviceService,
     private readonly pinCodes: PinCodeRepository,
+    private readonly alerts?: NewDeviceAlerts,
   ) {}
 
   /** `shared`: the sign-in's own choice (password step, passkey); by default the session's so far. */
   async complete(request: FastifyRequest, reply: FastifyReply, userId: string, shared?: boolean): Promise<void> {
     const session = await this.sessions.rotate(request, reply, userId, 'signed_in', shared);
     const deviceId = await this.devices.ensure(request, reply);
+    const device = await this.devices.recordSignIn(deviceId, userId);
     if (!session.shared) await this.devices.rememberAccount(deviceId, userId);
     await this.pinCodes.resetAttempts(userId);
+    // Not on the account's first sign-in ever: there is nothing to compare with (0115).
+    if (device === 'new') await this.alerts?.newDeviceSignIn(userId, request.headers['user-agent']);
   }
 }

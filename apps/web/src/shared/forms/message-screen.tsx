@@ -11,12 +11,14 @@ export interface MessageScreenProps {
   body: string;
   /** An error notice above the buttons: an action failed (its button keeps focus), so it is announced when it appears. */
   notice?: string | null;
+  /** Changes with each failed action, so that the same notice is announced again for the next failure. */
+  noticeKey?: unknown;
   /** The screen's buttons, the main one first. */
   children: ReactNode;
 }
 
 /** A screen with a title, a text and buttons: expired link, link sent, password changed, welcome, pair device. */
-export function MessageScreen({ title, pageTitle, body, notice = null, children }: MessageScreenProps) {
+export function MessageScreen({ title, pageTitle, body, notice = null, noticeKey, children }: MessageScreenProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
@@ -25,7 +27,7 @@ export function MessageScreen({ title, pageTitle, body, notice = null, children 
       </ScreenTitle>
       <p className={styles.text}>{body}</p>
       {notice !== null && (
-        <Notice variant="error" announce>
+        <Notice variant="error" announce announceKey={noticeKey}>
           {notice}
         </Notice>
       )}

@@ -8,6 +8,8 @@
 export const MESSAGE_AREAS = {
   demo: ['demo.'],
   recovery: ['registration.', 'reset.', 'recovery.', 'setPassword.'],
+  /** The page of the "Wasn't you?" mail's link (docs/flows/secure-account.md). */
+  secureAccount: ['secureAccount.'],
   /** The sign-in screens after the first (the later-screens chunk) and the passkey offer. */
   signInLater: [
     'signIn.pin.',

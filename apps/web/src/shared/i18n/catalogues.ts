@@ -39,6 +39,11 @@ const AREA_LOADERS: Record<MessageArea, Record<Locale, () => Promise<CompiledMes
     en: () => import('virtual:messages/en/recovery').then(default_),
     cs: () => import('virtual:messages/cs/recovery').then(default_),
   },
+  secureAccount: {
+    sk: () => import('virtual:messages/sk/secureAccount').then(default_),
+    en: () => import('virtual:messages/en/secureAccount').then(default_),
+    cs: () => import('virtual:messages/cs/secureAccount').then(default_),
+  },
   signInLater: {
     sk: () => import('virtual:messages/sk/signInLater').then(default_),
     en: () => import('virtual:messages/en/signInLater').then(default_),

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Locale } from '@gatehouse/contract';
+import en from '../../locales/en.json';
+import sk from '../../locales/sk.json';
+import cs from '../../locales/cs.json';
+import { expectAnnounced, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { SecureAccountFlow } from './secure-account-flow';
+
+const CATALOGUES = { en, sk, cs } as const;
+const LOCALES: Locale[] = ['en', 'sk', 'cs'];
+type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
+
+function stubApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = handlers[`${init?.method ?? 'GET'} ${url.pathname}`];
+    if (!handler) throw new Error(`unexpected call ${init?.method ?? 'GET'} ${url.pathname}`);
+    return handler(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls: (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key) };
+}
+
+const ok = () => jsonResponse({ status: 'ok' });
+const failed = (reasons: string[]) => () => jsonResponse({ status: 'failed', reasons });
+const LIVE = { 'GET /api/user/secureaccount': ok };
+
+function renderFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
+  const goToSignIn = vi.fn();
+  const goToResetPassword = vi.fn();
+  renderWithProviders(<SecureAccountFlow search={search} goToSignIn={goToSignIn} goToResetPassword={goToResetPassword} />, locale);
+  return { goToSignIn, goToResetPassword, user: userEvent.setup(), m: CATALOGUES[locale] };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe.each(LOCALES)('secure-account route in %s', (locale) => {
+  it('checks the link, explains what will happen and secures only when the one button is pressed, then leads on to a new password', async () => {
+    const api = stubApi({ ...LIVE, 'POST /api/user/secureaccount': () => jsonResponse({ status: 'ok', resetToken: 'reset-token' }) });
+    const { user, m, goToResetPassword } = renderFlow({ locale, search: '?token=a%2Bb' });
+    await expectScreen(m['secureAccount.confirm.title'], { first: true });
+    expect(screen.getByText(m['secureAccount.confirm.body'])).toBeTruthy();
+    expect(new URL(String(api.calls('GET /api/user/secureaccount')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('a+b');
+    // Opening the link changed nothing: no POST until the button.
+    expect(api.calls('POST /api/user/secureaccount')).toHaveLength(0);
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: m['secureAccount.confirm.submit'] }));
+    await expectScreen(m['secureAccount.secured.title']);
+    expect(screen.getByText(m['secureAccount.secured.body'])).toBeTruthy();
+    expect(JSON.parse(String(api.calls('POST /api/user/secureaccount')[0]?.[1]?.body))).toEqual({ token: 'a+b' });
+    await user.click(screen.getByRole('button', { name: m['secureAccount.secured.newPassword'] }));
+    expect(goToResetPassword).toHaveBeenCalledWith('reset-token');
+  });
+
+  it.each(['wrong_token', 'missing_token'])('shows the expired screen, with sign-in and a reset link, for a link the check answers %s', async (reason) => {
+    stubApi({ 'GET /api/user/secureaccount': failed([reason]) });
+    const { user, m, goToSignIn } = renderFlow({ locale });
+    await expectScreen(m['secureAccount.expired.title'], { first: true });
+    expect(screen.getByText(m['secureAccount.expired.body'])).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: m['secureAccount.expired.signIn'] }));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('secure-account route', () => {
+  it('shows the expired screen without asking the server when the link has no token', async () => {
+    const api = stubApi({});
+    renderFlow({ search: '' });
+    await expectScreen('This link is no longer valid', { first: true });
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the expired screen when the link was used in the meantime', async () => {
+    stubApi({ ...LIVE, 'POST /api/user/secureaccount': failed(['wrong_token']) });
+    const { user } = renderFlow();
+    await user.click(await screen.findByRole('button', { name: 'Secure my account' }));
+    await expectScreen('This link is no longer valid');
+  });
+
+  it('keeps focus on the button and announces each failure when the service is unavailable; a later press secures', async () => {
+    let answers = 0;
+    stubApi({ ...LIVE, 'POST /api/user/secureaccount': () => (++answers <= 2 ? failed(['app_error'])() : jsonResponse({ status: 'ok', resetToken: 'r' })) });
+    const { user } = renderFlow();
+    const unavailable = 'Your account could not be secured right now. Please try again in a moment.';
+    // Counts what the assertive region says, each time it is given the text.
+    let said = 0;
+    const region = document.querySelector('[data-announcer="assertive"]');
+    const observer = new MutationObserver(() => {
+      if (region?.textContent === unavailable) said += 1;
+    });
+    if (region) observer.observe(region, { childList: true, characterData: true, subtree: true });
+    for (let press = 1; press <= 2; press++) {
+      await user.click(await screen.findByRole('button', { name: 'Secure my account' }));
+      await expectAnnounced(unavailable);
+      await waitFor(() => expect(said).toBe(press));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Secure my account' }));
+    }
+    observer.disconnect();
+    await user.click(screen.getByRole('button', { name: 'Secure my account' }));
+    await expectScreen('Your account is secured');
+  });
+
+  it('asks for a reset link from the expired screen', async () => {
+    const api = stubApi({ 'GET /api/user/secureaccount': failed(['wrong_token']), 'POST /api/user/forgotpassword': ok });
+    const { user } = renderFlow();
+    await user.click(await screen.findByRole('button', { name: 'Reset my password' }));
+    await expectScreen('Request a new link');
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send new link' }));
+    await expectScreen('Check your email');
+    await waitFor(() => expect(JSON.parse(String(api.calls('POST /api/user/forgotpassword')[0]?.[1]?.body))).toEqual({ email: 'ana@example.test' }));
+  });
+});

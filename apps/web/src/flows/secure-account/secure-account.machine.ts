@@ -1,0 +1,142 @@
+/**
+ * The secure-account route as an explicit, pure machine (conventions 4 and 5): the page of the
+ * link in the "Wasn't you?" mail (docs/flows/secure-account.md). Opening the link only checks it
+ * (mail scanners fetch links); the person's press of the one button secures the account, and the
+ * confirmation leads on to choosing a new password. An unknown, used or expired link gets a screen
+ * with a way to sign in or to ask for a reset link.
+ */
+import { onRequestNewToken, requestNewTokenState } from '../../shared/forms';
+import type { NewTokenEvent, RequestNewTokenState } from '../../shared/forms';
+import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
+
+/** Why the button did not secure the account, in the page's own notice (the button keeps focus). */
+export type SecureNotice = 'unavailable' | 'bot_check_failed';
+
+export type SecureAccountState =
+  /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
+  | { type: 'checkingLink'; started: boolean }
+  | { type: 'confirm'; submitting: boolean; notice: SecureNotice | null; failures: number }
+  | { type: 'secured'; resetToken: string }
+  | { type: 'expired' }
+  | RequestNewTokenState
+  | { type: 'newTokenSent' };
+
+export type SecureAccountEvent =
+  | { type: 'flow.started' }
+  | { type: 'link.answered'; answer: StatusAnswer }
+  /** The check got no usable answer; the global HTTP handler has taken over. */
+  | { type: 'link.abandoned' }
+  | { type: 'secure.chosen' }
+  | { type: 'secure.answered'; answer: SecureAccountAnswer }
+  /** No answer, app_error or a server fault: the page's own notice. */
+  | { type: 'secure.unavailable' }
+  /** Any other failure (429, …); the global HTTP handler has taken over. */
+  | { type: 'secure.abandoned' }
+  | { type: 'newPassword.chosen' }
+  | { type: 'newToken.chosen' }
+  | NewTokenEvent;
+
+export type SecureAccountEffect =
+  | { type: 'link.check'; token: string }
+  | { type: 'secure.call'; token: string }
+  | { type: 'navigation.resetPassword'; token: string }
+  | { type: 'newToken.call'; email: string }
+  | { type: 'email.clear' }
+  | { type: 'navigation.signIn' };
+
+export interface SecureAccountTransition {
+  state: SecureAccountState;
+  effects: SecureAccountEffect[];
+}
+
+export const initialSecureAccountState: SecureAccountState = { type: 'checkingLink', started: false };
+
+const confirm = (patch: Partial<Extract<SecureAccountState, { type: 'confirm' }>> = {}): SecureAccountState => ({
+  type: 'confirm',
+  submitting: false,
+  notice: null,
+  failures: 0,
+  ...patch,
+});
+const stay = (state: SecureAccountState): SecureAccountTransition => ({ state, effects: [] });
+const go = (state: SecureAccountState, ...effects: SecureAccountEffect[]): SecureAccountTransition => ({ state, effects });
+
+/** wrong_token / missing_token: the link cannot be used (unknown, used, expired). */
+const linkRefused = (answer: StatusAnswer) => (answer.reasons ?? []).some((reason) => reason === 'wrong_token' || reason === 'missing_token');
+
+/**
+ * @param token the `token` query parameter, read once; null when absent.
+ */
+export function transition(token: string | null, state: SecureAccountState, event: SecureAccountEvent): SecureAccountTransition {
+  switch (state.type) {
+    case 'checkingLink':
+      return onCheckingLink(token, state, event);
+    case 'confirm':
+      return onConfirm(token, state, event);
+    case 'secured':
+      return event.type === 'newPassword.chosen' ? go(state, { type: 'navigation.resetPassword', token: state.resetToken }) : stay(state);
+    case 'expired':
+      if (event.type === 'newToken.chosen') return go(requestNewTokenState());
+      if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
+      return stay(state);
+    case 'requestNewToken':
+      switch (event.type) {
+        case 'newToken.submitted':
+        case 'newToken.answered':
+        case 'newToken.unavailable':
+        case 'newToken.abandoned':
+        case 'signIn.chosen': {
+          const next = onRequestNewToken(state, event);
+          // The shared request-new-link state only asks for the new-link call, clearing the e-mail and sign-in.
+          const effects = next.effects.flatMap((effect): SecureAccountEffect[] =>
+            effect.type === 'newToken.call' || effect.type === 'email.clear' || effect.type === 'navigation.signIn' ? [effect] : [],
+          );
+          return { state: next.state, effects };
+        }
+        default:
+          return stay(state);
+      }
+    case 'newTokenSent':
+      return event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
+    default:
+      return state satisfies never;
+  }
+}
+
+function onCheckingLink(token: string | null, state: Extract<SecureAccountState, { type: 'checkingLink' }>, event: SecureAccountEvent): SecureAccountTransition {
+  switch (event.type) {
+    case 'flow.started':
+      if (state.started) return stay(state);
+      // missing_token without asking: there is nothing to check.
+      if (token === null || token.trim() === '') return go({ type: 'expired' });
+      return go({ type: 'checkingLink', started: true }, { type: 'link.check', token });
+    case 'link.answered':
+      // A refused bot check or any other failure cannot be told from a bad link here: the expired screen offers both ways on.
+      return event.answer.status === 'ok' ? go(confirm()) : go({ type: 'expired' });
+    default:
+      // link.abandoned: the global handler shows the error page or a snackbar; the page keeps its loading state.
+      return stay(state);
+  }
+}
+
+function onConfirm(token: string | null, state: Extract<SecureAccountState, { type: 'confirm' }>, event: SecureAccountEvent): SecureAccountTransition {
+  switch (event.type) {
+    case 'secure.chosen':
+      if (state.submitting || token === null) return stay(state);
+      return go(confirm({ submitting: true, notice: state.notice, failures: state.failures }), { type: 'secure.call', token });
+    case 'secure.answered': {
+      if (!state.submitting) return stay(state);
+      const { answer } = event;
+      if (answer.status === 'ok' && answer.resetToken) return go({ type: 'secured', resetToken: answer.resetToken });
+      if (linkRefused(answer)) return go({ type: 'expired' });
+      const notice: SecureNotice = (answer.reasons ?? []).includes('bot_check_failed') ? 'bot_check_failed' : 'unavailable';
+      return go(confirm({ notice, failures: state.failures + 1 }));
+    }
+    case 'secure.unavailable':
+      return go(confirm({ notice: 'unavailable', failures: state.failures + 1 }));
+    case 'secure.abandoned':
+      return go(confirm({ notice: state.notice, failures: state.failures }));
+    default:
+      return stay(state);
+  }
+}
