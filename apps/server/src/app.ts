@@ -29,6 +29,11 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { registerWebauthn } from './modules/webauthn/webauthn.module.ts';
 import { registerRecovery } from './modules/recovery/recovery.module.ts';
+import { registerAccountSecurity } from './modules/account-security/account-security.module.ts';
+import { SignInHistoryRepository } from './modules/account-security/sign-in-history.repository.ts';
+import { SignInHistoryService } from './modules/account-security/sign-in-history.service.ts';
+import { CredentialRepository } from './modules/webauthn/credential.repository.ts';
+import { CredentialService } from './modules/webauthn/credential.service.ts';
 import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
 import { mailContext } from './mail/mail-template.ts';
@@ -119,8 +124,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   decorateMailer(app, mail);
   const devices = new DeviceService(new DeviceRepository(db), now, config);
   const pinCodes = new PinCodeRepository(db);
-  /** Completes every sign-in (PIN, trusted device, skip, passkey, registration). */
-  const signIn = new SignInService(sessions, devices, pinCodes);
+  /** The account's latest sign-ins, for its "Sign-in and security" page (docs/decisions/0114-security-page.md). */
+  const signInHistory = new SignInHistoryService(new SignInHistoryRepository(db), now);
+  /** Completes every sign-in (PIN, trusted device, skip, passkey, registration) and records it. */
+  const signIn = new SignInService(sessions, devices, pinCodes, signInHistory);
   const pins = new PinCodeService(pinCodes, users, mail.mailer, mailContext(config.publicOrigin), now, {
     silentAttempts: config.pinSilentAttempts,
     maxAttempts: config.pinMaxAttempts,
@@ -133,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
   await app.register(deviceRoutes, { devices });
   // A passkey completes the whole sign-in through the one place that does it (no PIN).
-  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId) });
+  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId, 'passkey') });
   // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
   await registerRecovery(app, {
     db,
@@ -144,9 +151,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: sessionService,
     devices,
     mailer: mail.mailer,
-    completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId),
+    completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId, 'registration'),
     now,
     outbox,
+  });
+  // The signed-in account's passkeys, trusted devices, sessions and latest sign-ins.
+  await registerAccountSecurity(app, {
+    sessionService,
+    sessions,
+    devices,
+    history: signInHistory,
+    users,
+    hasher,
+    throttle,
+    passkeys: new CredentialService(new CredentialRepository(db)),
+    now,
   });
   const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });
   app.decorate('readiness', readiness);

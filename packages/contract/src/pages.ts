@@ -16,4 +16,6 @@ export const APP_PAGES = {
   resetPassword: '/reset-password',
   /** `?token=&redirect=`: finish a registration from an invitation link. */
   acceptInvitation: '/accept-invitation',
+  /** The signed-in account's passkeys, trusted devices, sessions and latest sign-ins (docs/decisions/0114-security-page.md). */
+  security: '/security',
 } as const;

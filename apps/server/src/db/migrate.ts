@@ -7,6 +7,7 @@ import * as tokens from './migrations/0004-tokens.ts';
 import * as botCheck from './migrations/0005-bot-check.ts';
 import * as outbox from './migrations/0006-outbox.ts';
 import * as passkeyChallenges from './migrations/0007-passkey-challenges.ts';
+import * as accountSecurity from './migrations/0008-account-security.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -17,6 +18,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-bot-check': botCheck,
   '0006-outbox': outbox,
   '0007-passkey-challenges': passkeyChallenges,
+  '0008-account-security': accountSecurity,
 };
 
 /** Kysely's record of the migrations run (in the schema the connection works in, on PostgreSQL). */

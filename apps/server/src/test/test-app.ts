@@ -129,6 +129,7 @@ const ALL_TABLES = {
   outbox: true,
   server_keys: true,
   webauthn_used_challenges: true,
+  sign_in_events: true,
 } satisfies Record<keyof Database, true>;
 
 /** Every row of every table, in a stable order: "nothing changed" means this is equal before and after. */

@@ -2,11 +2,13 @@ export * from './user.ts';
 export * from './device.ts';
 export * from './server.ts';
 export * from './webauthn.ts';
+export * from './account.ts';
 
 import * as user from './user.ts';
 import * as device from './device.ts';
 import * as server from './server.ts';
 import * as webauthn from './webauthn.ts';
+import * as account from './account.ts';
 
 /** Every call: the provider's API first, then this project's additions. */
 export const ENDPOINTS = [
@@ -33,4 +35,12 @@ export const ENDPOINTS = [
   user.logout,
   server.altchaChallenge,
   device.deviceUsersForget,
+  account.securityOverview,
+  account.passkeyRename,
+  account.passkeyRemove,
+  account.reauthenticate,
+  account.trustedDeviceRevoke,
+  account.trustedDevicesRevokeOthers,
+  account.sessionEnd,
+  account.sessionsEndOthers,
 ] as const;

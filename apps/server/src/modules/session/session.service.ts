@@ -7,6 +7,8 @@ import type { SessionRepository } from './session.repository.ts';
 const SESSION_ID_BYTES = 32;
 /** last_seen_at is written at most once a minute, so that reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
+/** 16 random bytes name a session in calls: unguessable, and unrelated to the cookie. */
+const PUBLIC_ID_BYTES = 16;
 
 export interface SessionLifetimes {
   idleMs: number;
@@ -17,6 +19,24 @@ export interface ActiveSession {
   idHash: string;
   userId: string | null;
   level: SessionLevel;
+  /** Names the session in the security page's calls; null for a session started before migration 0008. */
+  publicId: string | null;
+  /** When a password or passkey was last proven in this session (null: never, or before migration 0008). */
+  authenticatedAt: number | null;
+}
+
+/** What the browser said of itself, kept with a session (truncated by the caller). */
+export interface SessionOrigin {
+  userAgent: string | null;
+}
+
+/** A live signed-in session of an account, as its owner sees it. */
+export interface SessionSummary {
+  idHash: string;
+  publicId: string;
+  userAgent: string | null;
+  signedInAt: number;
+  lastSeenAt: number;
 }
 
 export function hashSessionId(rawId: string): string {
@@ -46,18 +66,30 @@ export class SessionService {
       return null;
     }
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) await this.repository.touch(idHash, now);
-    return { idHash, userId: row.user_id, level: row.level };
+    return { idHash, userId: row.user_id, level: row.level, publicId: row.public_id, authenticatedAt: row.authenticated_at };
   }
 
   /**
    * Starts a session at a new level with a NEW id, deleting the previous one:
    * the id rotates at every change of level (no session fixation).
+   *
+   * Every level above guest follows a proof (a password, a passkey, a PIN after the password):
+   * the session is authenticated now, except that a PIN step keeps the time of the password that
+   * started it (the PIN is not a password; docs/decisions/0114-security-page.md).
    */
-  async rotate(previous: ActiveSession | null, userId: string | null, level: SessionLevel): Promise<{ rawId: string; session: ActiveSession }> {
+  async rotate(
+    previous: ActiveSession | null,
+    userId: string | null,
+    level: SessionLevel,
+    origin: SessionOrigin = { userAgent: null },
+  ): Promise<{ rawId: string; session: ActiveSession }> {
     if (previous) await this.repository.delete(previous.idHash);
     const rawId = randomBytes(SESSION_ID_BYTES).toString('base64url');
     const idHash = hashSessionId(rawId);
+    const publicId = randomBytes(PUBLIC_ID_BYTES).toString('base64url');
     const now = this.now();
+    const continuesPasswordStep = previous?.level === 'password' && previous.userId === userId && level === 'signed_in' && previous.authenticatedAt !== null;
+    const authenticatedAt = level === 'guest' ? null : continuesPasswordStep ? previous.authenticatedAt : now;
     await this.repository.insert({
       id_hash: idHash,
       user_id: userId,
@@ -65,10 +97,38 @@ export class SessionService {
       created_at: now,
       last_seen_at: now,
       expires_at: now + this.lifetimes.absoluteMs,
+      public_id: publicId,
+      user_agent: origin.userAgent,
+      authenticated_at: authenticatedAt,
     });
     // Opportunistic clean-up keeps the table small without a scheduler.
     await this.repository.deleteExpired(now, this.lifetimes.idleMs);
-    return { rawId, session: { idHash, userId, level } };
+    return { rawId, session: { idHash, userId, level, publicId, authenticatedAt } };
+  }
+
+  /** Records that the session's user proved a password or passkey again (re-authentication). */
+  async markAuthenticated(session: ActiveSession): Promise<void> {
+    await this.repository.markAuthenticated(session.idHash, this.now());
+  }
+
+  /** The account's live signed-in sessions (those named by a public id), the most recently active first. */
+  async signedInSessions(userId: string): Promise<SessionSummary[]> {
+    const rows = await this.repository.liveSignedInOf(userId, this.now(), this.lifetimes.idleMs);
+    return rows.flatMap((row) =>
+      row.public_id === null
+        ? []
+        : [{ idHash: row.id_hash, publicId: row.public_id, userAgent: row.user_agent, signedInAt: row.created_at, lastSeenAt: row.last_seen_at }],
+    );
+  }
+
+  /** Ends one session of the account by its public id, never `current`; false when the account has no such other session. */
+  endOther(userId: string, publicId: string, current: ActiveSession): Promise<boolean> {
+    return this.repository.deleteByPublicId(userId, publicId, current.idHash);
+  }
+
+  /** Ends every session of the account except `current` (signed in or stopped half-way); answers how many. */
+  endAllOthers(userId: string, current: ActiveSession): Promise<number> {
+    return this.repository.deleteForUserExcept(userId, current.idHash);
   }
 
   async end(session: ActiveSession | null): Promise<void> {

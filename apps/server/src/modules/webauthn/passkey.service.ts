@@ -162,6 +162,7 @@ export class PasskeyService {
       backed_up: info.credentialBackedUp ? 1 : 0,
       created_at: now,
       last_used_at: null,
+      name: null,
     });
     return stored ? { kind: 'ok', credentialId: info.credential.id } : { kind: 'refused', cause: 'already_registered' };
   }
