@@ -27,7 +27,7 @@ import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
-import { registerWebauthn } from './modules/webauthn/webauthn.module.ts';
+import { challengeCookie, registerWebauthn } from './modules/webauthn/webauthn.module.ts';
 import { registerRecovery } from './modules/recovery/recovery.module.ts';
 import { registerAccountSecurity } from './modules/account-security/account-security.module.ts';
 import { SignInHistoryRepository } from './modules/account-security/sign-in-history.repository.ts';
@@ -140,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
   await app.register(deviceRoutes, { devices });
   // A passkey completes the whole sign-in through the one place that does it (no PIN).
-  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId, 'passkey') });
+  const webauthn = await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId, 'passkey') });
   // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
   await registerRecovery(app, {
     db,
@@ -165,6 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     hasher,
     throttle,
     passkeys: new CredentialService(new CredentialRepository(db)),
+    passkeyCeremonies: webauthn.passkeys,
+    challengeCookie: challengeCookie(config),
     now,
   });
   const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });

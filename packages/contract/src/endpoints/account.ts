@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { StatusAnswer, StatusAnswerShape, boundedString } from '../common.ts';
 import { PASSWORD_MAX_LENGTH } from '../rules.ts';
+import { GetStructure, WebauthnGetBody } from './webauthn.ts';
 
 /**
  * The "Sign-in and security" page (additions: docs/decisions/0114-security-page.md).
@@ -139,6 +140,33 @@ export const reauthenticate = defineEndpoint({
   query: undefined,
   answer: StatusAnswer,
   reasons: ['credentials_required', 'invalid_credentials', 'password_required', 'missing_parameter', 'invalid_parameter', 'too_many_requests', 'service_busy', 'app_error'],
+  addition: true,
+});
+
+export const ReauthPasskeyOptionsAnswer = z.object({ ...StatusAnswerShape, getStructure: z.optional(GetStructure) });
+export type ReauthPasskeyOptionsAnswer = z.infer<typeof ReauthPasskeyOptionsAnswer>;
+
+export const reauthPasskeyOptions = defineEndpoint({
+  id: 'reauthPasskeyOptions',
+  method: 'GET',
+  path: '/api/account/reauth/passkey',
+  summary: "Options for proving one of your own passkeys again in this session (allowCredentials: your passkeys; invalid_parameter when you have none; an addition).",
+  body: undefined,
+  query: undefined,
+  answer: ReauthPasskeyOptionsAnswer,
+  reasons: ['credentials_required', 'invalid_parameter', 'app_error'],
+  addition: true,
+});
+
+export const reauthPasskey = defineEndpoint({
+  id: 'reauthPasskey',
+  method: 'POST',
+  path: '/api/account/reauth/passkey',
+  summary: 'Prove one of your own passkeys again in this session (verified as a passkey sign-in; an addition).',
+  body: WebauthnGetBody,
+  query: undefined,
+  answer: StatusAnswer,
+  reasons: ['credentials_required', 'invalid_credentials', 'missing_parameter', 'invalid_parameter', 'too_many_requests', 'app_error'],
   addition: true,
 });
 

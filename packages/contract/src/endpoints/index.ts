@@ -43,4 +43,6 @@ export const ENDPOINTS = [
   account.trustedDevicesRevokeOthers,
   account.sessionEnd,
   account.sessionsEndOthers,
+  account.reauthPasskeyOptions,
+  account.reauthPasskey,
 ] as const;

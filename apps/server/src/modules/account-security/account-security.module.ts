@@ -5,6 +5,8 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { ThrottleService } from '../throttle/throttle.service.ts';
 import type { CredentialService } from '../webauthn/credential.service.ts';
+import type { ChallengeCookie } from '../webauthn/webauthn.routes.ts';
+import type { PasskeyCeremonies } from './account-security.service.ts';
 import { AccountSecurityService, type SecurityUserLookup } from './account-security.service.ts';
 import { accountSecurityRoutes } from './account-security.routes.ts';
 import type { SignInHistoryService } from './sign-in-history.service.ts';
@@ -18,6 +20,10 @@ export interface AccountSecurityModuleDeps {
   hasher: PasswordHasher;
   throttle: ThrottleService;
   passkeys: CredentialService;
+  /** The passkey ceremony of sign-in, for re-authentication. */
+  passkeyCeremonies: PasskeyCeremonies;
+  /** The cookie that binds a passkey challenge to the browser (the sign-in's). */
+  challengeCookie: ChallengeCookie;
   now: () => number;
 }
 
@@ -31,7 +37,8 @@ export async function registerAccountSecurity(app: FastifyInstance, deps: Accoun
     users: deps.users,
     hasher: deps.hasher,
     throttle: deps.throttle,
+    ceremonies: deps.passkeyCeremonies,
     now: deps.now,
   });
-  await app.register(accountSecurityRoutes, { security, sessions: deps.sessions, devices: deps.devices, users: deps.users });
+  await app.register(accountSecurityRoutes, { security, sessions: deps.sessions, devices: deps.devices, users: deps.users, challengeCookie: deps.challengeCookie });
 }

@@ -3,6 +3,8 @@ import {
   passkeyRemove,
   passkeyRename,
   reauthenticate,
+  reauthPasskey,
+  reauthPasskeyOptions,
   securityOverview,
   sessionEnd,
   sessionsEndOthers,
@@ -14,6 +16,8 @@ import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import { isBinding, newBinding } from '../webauthn/signed-challenge.ts';
+import type { ChallengeCookie } from '../webauthn/webauthn.routes.ts';
 import type { AccountSecurityService, Caller, SecurityUserLookup } from './account-security.service.ts';
 
 export interface AccountSecurityRoutesOptions {
@@ -21,13 +25,14 @@ export interface AccountSecurityRoutesOptions {
   sessions: SessionAccess;
   devices: DeviceService;
   users: SecurityUserLookup;
+  challengeCookie: ChallengeCookie;
 }
 
 const failed = (reason: Reason) => ({ status: 'failed', reasons: [reason] });
 const NOT_SIGNED_IN = failed('credentials_required');
 
 /** The calls of the "Sign-in and security" page (docs/decisions/0114-security-page.md). */
-export async function accountSecurityRoutes(app: FastifyInstance, { security, sessions, devices, users }: AccountSecurityRoutesOptions): Promise<void> {
+export async function accountSecurityRoutes(app: FastifyInstance, { security, sessions, devices, users, challengeCookie }: AccountSecurityRoutesOptions): Promise<void> {
   /** The signed-in, still enabled account of this request and its device, or null (a guest). */
   async function callerOf(request: FastifyRequest): Promise<Caller | null> {
     const session = await sessions.current(request);
@@ -77,6 +82,34 @@ export async function accountSecurityRoutes(app: FastifyInstance, { security, se
         return failed('too_many_requests');
       }
       return outcome.kind === 'ok' ? { status: 'ok' } : failed('invalid_credentials');
+    }),
+  );
+
+  apiRoute(app, reauthPasskeyOptions, async ({ request, reply }) =>
+    forCaller(request, 'passkey re-authentication options', async (caller) => {
+      // The browser's challenge cookie, as at sign-in (kept when it has one).
+      const existing = request.cookies[challengeCookie.name];
+      const binding = isBinding(existing) ? existing : newBinding();
+      const getStructure = await security.passkeyReauthOptions(caller, binding);
+      if (getStructure === null) return failed('invalid_parameter');
+      reply.setCookie(challengeCookie.name, binding, challengeCookie.options);
+      return { status: 'ok', getStructure };
+    }),
+  );
+
+  apiRoute(app, reauthPasskey, async ({ body, request, reply }) =>
+    forCaller(request, 'passkey re-authentication', async (caller) => {
+      const binding = request.cookies[challengeCookie.name];
+      const outcome = await security.reauthenticateWithPasskey(caller, { binding: isBinding(binding) ? binding : null, body, clientAddress: request.ip });
+      if (outcome.kind === 'throttled') {
+        reply.code(429).headers(retryAfterHeader(outcome.retryAfterMs));
+        return failed('too_many_requests');
+      }
+      if (outcome.kind === 'wrong') {
+        request.log.info({ cause: outcome.cause }, 'passkey re-authentication refused');
+        return failed('invalid_credentials');
+      }
+      return { status: 'ok' };
     }),
   );
 

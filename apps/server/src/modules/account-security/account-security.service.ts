@@ -1,4 +1,4 @@
-import { REAUTH_WINDOW_MS, isValidPasskeyName, type SecurityOverviewAnswer } from '@gatehouse/contract';
+import { REAUTH_WINDOW_MS, isValidPasskeyName, type GetStructure, type SecurityOverviewAnswer, type WebauthnGetBody } from '@gatehouse/contract';
 import type { PasswordHasher } from '../../plugins/password-hasher.ts';
 import { ACCOUNT_POLICY, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { CredentialService } from '../webauthn/credential.service.ts';
@@ -11,6 +11,14 @@ export interface SecurityUserLookup {
   findById(id: string): Promise<{ id: string; password_hash: string | null; disabled_at: number | null } | undefined>;
 }
 
+/** The passkey ceremony of sign-in (PasskeyService), limited to the account's own passkeys. */
+export interface PasskeyCeremonies {
+  reauthenticationOptions(binding: string, userId: string): Promise<GetStructure | null>;
+  reauthenticate(input: { binding: string | null; body: WebauthnGetBody; userId: string; clientAddress: string }): Promise<
+    { kind: 'ok' } | { kind: 'refused'; cause: string } | { kind: 'throttled'; retryAfterMs: number }
+  >;
+}
+
 /** The caller: a signed-in session and, when the browser has one, its device. */
 export interface Caller {
   userId: string;
@@ -21,7 +29,7 @@ export interface Caller {
 /** Wrong re-authentication passwords are counted per account, apart from the login's count. */
 export const reauthKey = (userId: string) => `reauth:${userId}`;
 
-export type ReauthOutcome = { kind: 'ok' } | { kind: 'wrong' } | { kind: 'throttled'; retryAfterMs: number };
+export type ReauthOutcome = { kind: 'ok' } | { kind: 'wrong'; cause?: string } | { kind: 'throttled'; retryAfterMs: number };
 export type RemovalOutcome = 'removed' | 'reauth_required' | 'not_found';
 
 type Overview = Required<Omit<SecurityOverviewAnswer, 'reasons' | 'detail'>>;
@@ -41,6 +49,7 @@ export class AccountSecurityService {
       users: SecurityUserLookup;
       hasher: PasswordHasher;
       throttle: ThrottleService;
+      ceremonies: PasskeyCeremonies;
       now: () => number;
     },
   ) {}
@@ -110,6 +119,20 @@ export class AccountSecurityService {
     }
     await throttle.clear(key);
     await sessions.markAuthenticated(caller.session);
+    return { kind: 'ok' };
+  }
+
+  /** Options to prove one of the caller's passkeys, bound to the browser's challenge cookie; null when they have none. */
+  passkeyReauthOptions(caller: Caller, binding: string): Promise<GetStructure | null> {
+    return this.deps.ceremonies.reauthenticationOptions(binding, caller.userId);
+  }
+
+  /** One of the caller's own passkeys, verified as at sign-in (its refusals count per address); a success renews the session's proof. */
+  async reauthenticateWithPasskey(caller: Caller, input: { binding: string | null; body: WebauthnGetBody; clientAddress: string }): Promise<ReauthOutcome> {
+    const outcome = await this.deps.ceremonies.reauthenticate({ ...input, userId: caller.userId });
+    if (outcome.kind === 'refused') return { kind: 'wrong', cause: outcome.cause };
+    if (outcome.kind === 'throttled') return outcome;
+    await this.deps.sessions.markAuthenticated(caller.session);
     return { kind: 'ok' };
   }
 

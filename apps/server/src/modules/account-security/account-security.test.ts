@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REAUTH_WINDOW_MS, SecurityOverviewAnswer, UserInfoAnswer } from '@gatehouse/contract';
 import { DEMO, dumpDatabase, ORIGIN, postJson } from '../../test/test-app.ts';
 import { cookies, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
-import { BEN, RP_ID, createPasskeyTestApp, getOptions, post, registerPasskey, type PasskeyTestApp } from '../webauthn/webauthn-test-kit.ts';
+import { BEN, RP_ID, challengeCookieOf, createPasskeyTestApp, getOptions, post, registerPasskey, withCookie, type PasskeyTestApp } from '../webauthn/webauthn-test-kit.ts';
+import type { SoftwareAuthenticator } from '../webauthn/software-authenticator.ts';
+import { ReauthPasskeyOptionsAnswer } from '@gatehouse/contract';
 import { SIGN_INS_KEPT } from './sign-in-history.service.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -160,6 +162,57 @@ describe('passkeys on the security page', () => {
     expect((await overview(desk)).reauthRequired).toBe(false);
     t.clock.advance(60_000);
     expect((await overview(desk)).reauthRequired).toBe(true);
+  });
+
+  /** Proves a passkey again through the security page's calls: the answer of the POST. */
+  async function reauthWithPasskey(browser: Browser, passkey: SoftwareAuthenticator) {
+    const options = await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(browser) });
+    const answer = ReauthPasskeyOptionsAnswer.parse(options.json());
+    const binding = challengeCookieOf(options);
+    if (answer.status !== 'ok' || !answer.getStructure || !binding) throw new Error(`no options: ${options.body}`);
+    const assertion = passkey.assert({ challenge: answer.getStructure.challenge, origin: ORIGIN, rpId: RP_ID });
+    const send = () => postJson(t.app, '/api/account/reauth/passkey', assertion, { ...headers(browser), cookie: withCookie(cookies(browser).cookie, binding) });
+    const first = await send();
+    return Object.assign(first, { replay: send });
+  }
+
+  it('lets one of the account\'s own passkeys stand for the password: options allow only its passkeys, the assertion renews the proof', async () => {
+    const desk = await signIn();
+    const passkey = await registerPasskey(t, `gh_session=${desk.session}`);
+    const [key] = (await overview(desk)).passkeys;
+    t.clock.advance(REAUTH_WINDOW_MS + 1);
+    const options = ReauthPasskeyOptionsAnswer.parse((await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(desk) })).json());
+    expect(options.getStructure?.allowCredentials.map((c) => c.id)).toEqual([key?.id]);
+    expect(options.getStructure?.userVerification).toBe('required');
+    expect((await reauthWithPasskey(desk, passkey)).json()).toEqual({ status: 'ok' });
+    expect((await overview(desk)).reauthRequired).toBe(false);
+    expect((await remove(desk, `/api/account/passkey?id=${encodeURIComponent(key?.id ?? '')}`)).json()).toEqual({ status: 'ok' });
+  });
+
+  it("refuses another account's passkey, a replayed assertion and an account without passkeys, and the proof stays old", async () => {
+    await t.accounts.create(BEN);
+    const ben = await signIn(BEN, ANDROID);
+    const bens = await registerPasskey(t, `gh_session=${ben.session}`);
+    const desk = await signIn();
+    const anasKey = await registerPasskey(t, `gh_session=${desk.session}`);
+    t.clock.advance(REAUTH_WINDOW_MS + 1);
+    // Ben's authenticator signs Ana's challenge: a proof, but not of Ana.
+    expect((await reauthWithPasskey(desk, bens)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect(t.causes()).toContain('credential_of_another_user');
+    expect((await overview(desk)).reauthRequired).toBe(true);
+    // Ana's own, once; the same assertion again is refused (its challenge is spent).
+    const own = await reauthWithPasskey(desk, anasKey);
+    expect(own.json()).toEqual({ status: 'ok' });
+    t.clock.advance(REAUTH_WINDOW_MS + 1);
+    expect((await own.replay()).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect(t.causes().at(-1)).toBe('challenge_not_usable');
+    expect((await overview(desk)).reauthRequired).toBe(true);
+    // An account with no passkey gets no options.
+    await t.db.deleteFrom('webauthn_credentials').where('user_id', '=', anaId).execute();
+    const none = await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(desk) });
+    expect(none.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+    const guest = { session: '', device: '', userAgent: FIREFOX };
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(guest) })).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
   });
 
   it('throttles wrong re-authentication passwords with 429 and Retry-After, without touching the login count', async () => {
