@@ -52,13 +52,18 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 
   await expect(target).toBeFocused();
 }
 
-const LOCALES: { lang: Locale; viewport?: { width: number; height: number } }[] = [{ lang: 'sk' }, { lang: 'cs', viewport: { width: 360, height: 740 } }, { lang: 'en' }];
+/** Each locale once; the English run proves the removal with the passkey itself instead of the password. */
+const LOCALES: { lang: Locale; viewport?: { width: number; height: number }; reauthWith: 'password' | 'passkey' }[] = [
+  { lang: 'sk', reauthWith: 'password' },
+  { lang: 'cs', viewport: { width: 360, height: 740 }, reauthWith: 'password' },
+  { lang: 'en', reauthWith: 'passkey' },
+];
 
-for (const { lang, viewport } of LOCALES) {
+for (const { lang, viewport, reauthWith } of LOCALES) {
   test.describe(`the security page in ${lang}${viewport ? ` at ${viewport.width} px` : ''}`, () => {
     test.use({ lang, ...(viewport ? { viewport } : {}) });
 
-    test('a passkey registered after sign-in is listed, renamed and removed after the password again; it then signs in no more', async ({ page, context, baseURL, user }) => {
+    test(`a passkey registered after sign-in is listed, renamed and removed after the ${reauthWith} again; it then signs in no more`, async ({ page, context, baseURL, user }) => {
       const authenticator = await addVirtualAuthenticator(page);
       await recordAnnouncements(page);
       const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -107,8 +112,14 @@ for (const { lang, viewport } of LOCALES) {
       const reauth = page.getByRole('dialog', { name: t('security.reauth.title') });
       const password = reauth.getByLabel(t('security.reauth.password'), { exact: true });
       await expect(password).toBeFocused();
-      await typeAsPerson(password, user.password);
-      await page.keyboard.press('Enter');
+      if (reauthWith === 'password') {
+        await typeAsPerson(password, user.password);
+        await page.keyboard.press('Enter');
+      } else {
+        const proven = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/account/reauth/passkey');
+        await reauth.getByRole('button', { name: t('security.reauth.usePasskey') }).click();
+        expect(await (await proven).json()).toEqual({ status: 'ok' });
+      }
       await expect(security.passkeys.getByText(t('security.passkeys.empty'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: t('security.passkeys.heading') })).toBeFocused();
       await expect.poll(() => announcements(page, 'polite')).toContain(t('security.passkeys.removed', { name: 'Môj telefón' }));

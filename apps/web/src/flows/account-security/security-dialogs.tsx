@@ -17,6 +17,8 @@ interface DialogsProps {
   onInvalidName: () => void;
   onConfirmRemoval: () => void;
   onPassword: (password: string) => void;
+  /** Offered when the account has a passkey and the browser can use one. */
+  onPasskey?: (() => void) | undefined;
 }
 
 /** The page's one dialog: rename a passkey, confirm its removal, or the password the removal asks for. */
@@ -98,7 +100,7 @@ function RenameForm({ initial, invalid, busy, onRename, onInvalidName, onClose }
   );
 }
 
-function PasswordForm({ wrong, busy, onPassword, onClose }: DialogsProps & { wrong: number }) {
+function PasswordForm({ wrong, busy, onPassword, onPasskey, onClose }: DialogsProps & { wrong: number }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -139,6 +141,11 @@ function PasswordForm({ wrong, busy, onPassword, onClose }: DialogsProps & { wro
           setShownWrong(0);
         }}
       />
+      {onPasskey && (
+        <Button type="button" variant="outlined" className={styles.passkeyButton} disabled={busy} onClick={onPasskey}>
+          {t('security.reauth.usePasskey')}
+        </Button>
+      )}
       <FormActions busy={busy} submitLabel={t('security.reauth.confirm')} onCancel={onClose} />
     </form>
   );

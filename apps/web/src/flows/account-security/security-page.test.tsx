@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { SecurityOverviewAnswer } from '@gatehouse/contract';
 import { expectAnnounced, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { domError, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { SecurityPage } from './security-page';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -51,6 +52,11 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
         if (!authenticated) return jsonResponse({ status: 'failed', reasons: ['reauth_required'] });
         overview.passkeys = overview.passkeys.filter((p) => p.id !== id);
         return jsonResponse({ status: 'ok' });
+      case 'GET /api/account/reauth/passkey':
+        return jsonResponse({ status: 'ok', getStructure: { challenge: 'Y2hhbGxlbmdl', timeout: 60000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [{ id: 'a2V5LTE', type: 'public-key' }] } });
+      case 'POST /api/account/reauth/passkey':
+        authenticated = true;
+        return jsonResponse({ status: 'ok' });
       case 'POST /api/account/reauth':
         if (body.password !== 'Correct-Horse-7') return jsonResponse({ status: 'failed', reasons: ['invalid_credentials'] });
         authenticated = true;
@@ -72,7 +78,10 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
 const calls = (fetch: ReturnType<typeof stubServer>, key: string) =>
   fetch.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeWebAuthn();
+});
 
 async function axeViolations(container: HTMLElement) {
   const results = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false } } });
@@ -151,6 +160,32 @@ describe('the security page', () => {
     expect(screen.queryByText('Kitchen phone')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Passkeys' })));
     expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(2);
+  });
+
+  it('lets a passkey stand for the password: a closed prompt is said and changes nothing, a used one lets the removal through', async () => {
+    let attempts = 0;
+    const webauthn = stubWebAuthn({
+      get: async () => {
+        attempts += 1;
+        if (attempts === 1) throw domError('NotAllowedError');
+        const { fakeAssertion } = await import('../../shared/passkeys/webauthn-test-kit');
+        return fakeAssertion('key-1');
+      },
+    });
+    const fetch = stubServer(fullOverview(), { reauthFirst: true });
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Kitchen phone' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the passkey?' })).getByRole('button', { name: 'Remove' }));
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
+    await expectAnnounced('The passkey was not used. Try again, or enter your password.', 'polite');
+    expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(0);
+    expect(screen.getByText('Kitchen phone')).toBeTruthy();
+    await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
+    await expectAnnounced('The passkey Kitchen phone has been removed.', 'polite');
+    expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(1);
+    expect(webauthn.modalRequests()).toHaveLength(2);
+    expect(calls(fetch, 'POST /api/account/reauth')).toHaveLength(0);
   });
 
   it('revokes a device and signs out the other sessions, announcing each and keeping focus on the section', async () => {

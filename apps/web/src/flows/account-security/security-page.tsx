@@ -3,6 +3,8 @@ import {
   passkeyRemove,
   passkeyRename,
   reauthenticate,
+  reauthPasskey,
+  reauthPasskeyOptions,
   securityOverview,
   sessionEnd,
   sessionsEndOthers,
@@ -17,6 +19,7 @@ import {
 import { ScreenTitle, useAnnounce } from '../../shared/a11y';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { useT } from '../../shared/i18n';
+import { assertWithPasskey, classifyCeremonyError, supportsPasskeys } from '../../shared/passkeys';
 import { Button, buttonClassName, Card, LoadingIndicator, Notice } from '../../shared/ui';
 import { initialSecurityState, transition, type Overview } from './account-security.machine';
 import { SecurityDialogs } from './security-dialogs';
@@ -147,6 +150,39 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
     await removePasskey(passkey);
   };
 
+  /** The passkey instead of the password: the account's own passkeys only, then the same removal. */
+  const passkeyThenRemove = async (passkey: SecurityPasskey) => {
+    dispatch({ type: 'action.started' });
+    try {
+      const options = await call(reauthPasskeyOptions);
+      if (reasonsOf(options).includes('credentials_required')) throw new SignedOut();
+      let proven = false;
+      if (options.status === 'ok' && options.getStructure) {
+        let body;
+        try {
+          body = await assertWithPasskey(options.getStructure);
+        } catch (error) {
+          // The person closed the prompt, or the authenticator could not be used: the password stays offered.
+          dispatch({ type: 'action.failed' });
+          announce(t(classifyCeremonyError(error) === 'cancelled' ? 'security.reauth.passkeyCancelled' : 'security.reauth.passkeyFailed'), 'polite');
+          return;
+        }
+        const answer = await call(reauthPasskey, { body });
+        if (reasonsOf(answer).includes('credentials_required')) throw new SignedOut();
+        proven = answer.status === 'ok';
+      }
+      if (!proven) {
+        dispatch({ type: 'action.failed' });
+        announce(t('security.reauth.passkeyFailed'), 'assertive');
+        return;
+      }
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    await removePasskey(passkey);
+  };
+
   const focusHeading = (heading: { current: HTMLHeadingElement | null }) => () => {
     // After the render that removes the item: the heading stays.
     queueMicrotask(() => heading.current?.focus());
@@ -241,6 +277,13 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         onPassword={(password) => {
           if (dialog?.kind === 'reauth') void reauthThenRemove(dialog.passkey, password);
         }}
+        onPasskey={
+          overview.passkeys.length > 0 && supportsPasskeys()
+            ? () => {
+                if (dialog?.kind === 'reauth') void passkeyThenRemove(dialog.passkey);
+              }
+            : undefined
+        }
       />
     </Card>
   );
