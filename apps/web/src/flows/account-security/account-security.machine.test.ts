@@ -8,7 +8,7 @@ const run = (events: SecurityEvent[], from: SecurityState = initialSecurityState
 
 describe('the security page machine', () => {
   it('shows the overview once loaded, and a failed first load as unavailable until asked again', () => {
-    expect(run([{ type: 'overview.loaded', overview }])).toEqual({ type: 'ready', overview, dialog: null, busy: false, failures: 0 });
+    expect(run([{ type: 'overview.loaded', overview }])).toEqual({ type: 'ready', overview, dialog: null, busy: false, pending: null, failures: 0 });
     expect(run([{ type: 'overview.failed' }])).toEqual({ type: 'unavailable' });
     expect(run([{ type: 'overview.failed' }, { type: 'overview.requested' }])).toEqual({ type: 'loading' });
   });
@@ -27,5 +27,9 @@ describe('the security page machine', () => {
     expect(busy).toMatchObject({ busy: true, dialog: { kind: 'rename' } });
     expect(run([{ type: 'action.failed' }], busy)).toMatchObject({ busy: false, failures: 1, dialog: { kind: 'rename' } });
     expect(run([{ type: 'rename.invalid' }], busy)).toMatchObject({ dialog: { kind: 'rename', invalid: true } });
+    // A list button's call names its button, which shows it; the answer frees it.
+    const revoking = run([{ type: 'overview.loaded', overview }, { type: 'action.started', button: 'device:d1' }]);
+    expect(revoking).toMatchObject({ busy: true, pending: 'device:d1' });
+    expect(run([{ type: 'action.done', overview }], revoking)).toMatchObject({ busy: false, pending: null });
   });
 });

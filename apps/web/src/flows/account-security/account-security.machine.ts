@@ -26,8 +26,10 @@ export type SecurityState =
       type: 'ready';
       overview: Overview;
       dialog: SecurityDialog | null;
-      /** A call is under way (its button shows it). */
+      /** A call is under way: no other starts meanwhile. */
       busy: boolean;
+      /** The button whose call is under way (it shows it and keeps focus), when it is not a dialog's. */
+      pending: string | null;
       /** Counts failed actions: each is announced once. */
       failures: number;
     };
@@ -40,7 +42,7 @@ export type SecurityEvent =
   | { type: 'rename.invalid' }
   | { type: 'removal.opened'; passkey: SecurityPasskey }
   | { type: 'dialog.closed' }
-  | { type: 'action.started' }
+  | { type: 'action.started'; button?: string }
   /** The action is done; the overview read again after it. */
   | { type: 'action.done'; overview: Overview }
   | { type: 'action.failed' }
@@ -52,9 +54,9 @@ export const initialSecurityState: SecurityState = { type: 'loading' };
 export function transition(state: SecurityState, event: SecurityEvent): SecurityState {
   switch (event.type) {
     case 'overview.loaded':
-      return { type: 'ready', overview: event.overview, dialog: null, busy: false, failures: state.type === 'ready' ? state.failures : 0 };
+      return { type: 'ready', overview: event.overview, dialog: null, busy: false, pending: null, failures: state.type === 'ready' ? state.failures : 0 };
     case 'overview.failed':
-      return state.type === 'ready' ? { ...state, busy: false, failures: state.failures + 1 } : { type: 'unavailable' };
+      return state.type === 'ready' ? { ...state, busy: false, pending: null, failures: state.failures + 1 } : { type: 'unavailable' };
     case 'overview.requested':
       return state.type === 'unavailable' ? { type: 'loading' } : state;
     default:
@@ -71,15 +73,19 @@ export function transition(state: SecurityState, event: SecurityEvent): Security
     case 'dialog.closed':
       return state.busy ? state : { ...state, dialog: null };
     case 'action.started':
-      return { ...state, busy: true };
+      return { ...state, busy: true, pending: event.button ?? null };
     case 'action.done':
-      return { ...state, overview: event.overview, dialog: null, busy: false };
+      return { ...state, overview: event.overview, dialog: null, busy: false, pending: null };
     case 'action.failed':
-      return { ...state, busy: false, failures: state.failures + 1 };
+      return { ...state, busy: false, pending: null, failures: state.failures + 1 };
     case 'reauth.needed':
-      return state.dialog === null ? { ...state, busy: false } : { ...state, busy: false, dialog: { kind: 'reauth', passkey: state.dialog.passkey, wrong: 0 } };
+      return state.dialog === null
+        ? { ...state, busy: false, pending: null }
+        : { ...state, busy: false, pending: null, dialog: { kind: 'reauth', passkey: state.dialog.passkey, wrong: 0 } };
     case 'reauth.refused':
-      return state.dialog?.kind === 'reauth' ? { ...state, busy: false, dialog: { ...state.dialog, wrong: state.dialog.wrong + 1 } } : { ...state, busy: false };
+      return state.dialog?.kind === 'reauth'
+        ? { ...state, busy: false, pending: null, dialog: { ...state.dialog, wrong: state.dialog.wrong + 1 } }
+        : { ...state, busy: false, pending: null };
     default:
       return event satisfies never;
   }

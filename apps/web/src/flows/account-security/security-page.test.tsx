@@ -201,6 +201,25 @@ describe('the security page', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Where you are signed in' })));
   });
 
+  it('says when a revocation gets no answer, keeping focus on its button and the device listed', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    const revoke = await screen.findByRole('button', { name: 'Revoke Mobile Chrome Android 14' });
+    let fail: (error: Error) => void = () => undefined;
+    fetch.mockImplementationOnce(() => new Promise<Response>((_, reject) => (fail = reject)));
+    revoke.focus();
+    await userEvent.keyboard('{Enter}');
+    // While the call runs the button shows it, keeps focus, and a second press does nothing.
+    await waitFor(() => expect(revoke.getAttribute('aria-busy')).toBe('true'));
+    expect(document.activeElement).toBe(revoke);
+    await userEvent.keyboard('{Enter}');
+    fail(new TypeError('Failed to fetch'));
+    await expectAnnounced('That did not work. Try again.');
+    expect(document.activeElement).toBe(revoke);
+    expect(revoke.getAttribute('aria-busy')).toBeNull();
+    expect(calls(fetch, 'DELETE /api/account/device')).toHaveLength(1);
+  });
+
   it('sends a session that is no longer signed in to sign-in', async () => {
     stubServer({ status: 'failed', reasons: ['credentials_required'] } as SecurityOverviewAnswer);
     const onGuest = vi.fn();

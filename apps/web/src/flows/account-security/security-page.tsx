@@ -17,13 +17,23 @@ import {
   type StatusAnswer,
 } from '@gatehouse/contract';
 import { ScreenTitle, useAnnounce } from '../../shared/a11y';
-import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call, isApiFailure, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { useT } from '../../shared/i18n';
 import { assertWithPasskey, classifyCeremonyError, supportsPasskeys } from '../../shared/passkeys';
 import { Button, buttonClassName, Card, LoadingIndicator, Notice } from '../../shared/ui';
 import { initialSecurityState, transition, type Overview } from './account-security.machine';
 import { SecurityDialogs } from './security-dialogs';
-import { DevicesSection, PasskeysSection, SessionsSection, SignInsSection, usePasskeyName } from './security-sections';
+import {
+  DevicesSection,
+  OTHER_DEVICES_BUTTON,
+  OTHER_SESSIONS_BUTTON,
+  PasskeysSection,
+  SessionsSection,
+  SignInsSection,
+  deviceButton,
+  sessionButton,
+  usePasskeyName,
+} from './security-sections';
 import { useDeviceNames } from './use-device-names';
 import styles from './account-security.module.css';
 
@@ -78,13 +88,11 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
   const failed = useCallback(
     (error: unknown) => {
       if (error instanceof SignedOut) return onGuest();
-      if (isServiceUnavailable(error) || !(error instanceof Error) || error.name !== 'ApiFailure') {
-        dispatch({ type: 'action.failed' });
-        announce(t('security.actionFailed'), 'assertive');
-        return;
-      }
       dispatch({ type: 'action.failed' });
-      handleFailure(error);
+      // No answer, a server fault or an answer the page did not expect: its own message, the
+      // button keeps focus (0010); a wait or a reload is the global handler's.
+      if (!isApiFailure(error) || isServiceUnavailable(error)) announce(t('security.actionFailed'), 'assertive');
+      else handleFailure(error);
     },
     [announce, handleFailure, onGuest, t],
   );
@@ -106,8 +114,8 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
   }, [state.type, load, onGuest]);
 
   /** Runs one change; on `ok` reads the overview again, announces `done` and moves focus as asked. */
-  const change = async (send: () => Promise<StatusAnswer>, done: string, focus?: () => void): Promise<'ok' | 'reauth' | 'refused' | 'failed'> => {
-    dispatch({ type: 'action.started' });
+  const change = async (send: () => Promise<StatusAnswer>, done: string, focus?: () => void, button?: string): Promise<'ok' | 'reauth' | 'refused' | 'failed'> => {
+    dispatch({ type: 'action.started', ...(button ? { button } : {}) });
     try {
       const answer = await send();
       const reasons = reasonsOf(answer);
@@ -214,7 +222,7 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
     );
   }
 
-  const { overview, dialog, busy } = state;
+  const { overview, dialog, busy, pending } = state;
   const openDialog = (open: () => void) => {
     dialogFinalFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     open();
@@ -226,6 +234,7 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
       </ScreenTitle>
       <p className={styles.intro}>{t('security.intro')}</p>
       <PasskeysSection
+        pending={pending}
         headingRef={passkeysHeading}
         headingId={ids.passkeys}
         busy={busy}
@@ -234,25 +243,27 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         onRemove={(passkey) => openDialog(() => dispatch({ type: 'removal.opened', passkey }))}
       />
       <DevicesSection
+        pending={pending}
         headingRef={devicesHeading}
         headingId={ids.devices}
         busy={busy}
         devices={overview.devices}
         onRevoke={(device: SecurityDevice) =>
-          void change(() => call(trustedDeviceRevoke, { query: { id: device.id } }), t('security.devices.revoked', { name: device.name }), focusHeading(devicesHeading))
+          void change(() => call(trustedDeviceRevoke, { query: { id: device.id } }), t('security.devices.revoked', { name: device.name }), focusHeading(devicesHeading), deviceButton(device.id))
         }
-        onRevokeOthers={() => void change(() => call(trustedDevicesRevokeOthers), t('security.devices.othersRevoked'), focusHeading(devicesHeading))}
+        onRevokeOthers={() => void change(() => call(trustedDevicesRevokeOthers), t('security.devices.othersRevoked'), focusHeading(devicesHeading), OTHER_DEVICES_BUTTON)}
       />
       <SessionsSection
+        pending={pending}
         headingRef={sessionsHeading}
         headingId={ids.sessions}
         busy={busy}
         sessions={overview.sessions}
         nameOf={nameOf}
         onEnd={(session: SecuritySession, name: string) =>
-          void change(() => call(sessionEnd, { query: { id: session.id } }), t('security.sessions.ended', { name }), focusHeading(sessionsHeading))
+          void change(() => call(sessionEnd, { query: { id: session.id } }), t('security.sessions.ended', { name }), focusHeading(sessionsHeading), sessionButton(session.id))
         }
-        onEndOthers={() => void change(() => call(sessionsEndOthers), t('security.sessions.othersEnded'), focusHeading(sessionsHeading))}
+        onEndOthers={() => void change(() => call(sessionsEndOthers), t('security.sessions.othersEnded'), focusHeading(sessionsHeading), OTHER_SESSIONS_BUTTON)}
       />
       <SignInsSection headingId={ids.signIns} signIns={overview.signIns} nameOf={nameOf} />
       <a className={buttonClassName({ variant: 'link' }, styles.back)} href={backHref}>

@@ -5,6 +5,12 @@ import { useT, type MessageId } from '../../shared/i18n';
 import { Button } from '../../shared/ui';
 import styles from './account-security.module.css';
 
+/** Names of the list buttons whose calls run without a dialog (the machine's `pending`). */
+export const deviceButton = (id: string) => `device:${id}`;
+export const sessionButton = (id: string) => `session:${id}`;
+export const OTHER_DEVICES_BUTTON = 'devices:others';
+export const OTHER_SESSIONS_BUTTON = 'sessions:others';
+
 /** Dates and times in the page's language. */
 export function useDates() {
   const intl = useIntl();
@@ -26,9 +32,31 @@ interface SectionProps {
   headingRef: Ref<HTMLHeadingElement>;
   headingId: string;
   busy: boolean;
+  /** The button whose call is under way. */
+  pending: string | null;
 }
 
-export function PasskeysSection({ headingRef, headingId, busy, passkeys, onRename, onRemove }: SectionProps & {
+/**
+ * A list's button: while any call runs it stays focusable but does nothing (aria-disabled, as the
+ * kit's loading button), and the one whose call runs shows it (docs/decisions/0010: focus is never lost).
+ */
+function ActionButton({ id, busy, pending, label, onPress, children }: { id: string; busy: boolean; pending: string | null; label?: string; onPress: () => void; children: string }) {
+  return (
+    <Button
+      variant="outlined"
+      aria-label={label}
+      loading={pending === id}
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) onPress();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export function PasskeysSection({ headingRef, headingId, busy, pending, passkeys, onRename, onRemove }: SectionProps & {
   passkeys: readonly SecurityPasskey[];
   onRename: (passkey: SecurityPasskey) => void;
   onRemove: (passkey: SecurityPasskey) => void;
@@ -58,12 +86,12 @@ export function PasskeysSection({ headingRef, headingId, busy, passkeys, onRenam
                   </span>
                 </div>
                 <div className={styles.actions}>
-                  <Button variant="outlined" aria-label={t('security.passkeys.renameNamed', { name })} disabled={busy} onClick={() => onRename(passkey)}>
+                  <ActionButton id={`rename:${passkey.id}`} busy={busy} pending={pending} label={t('security.passkeys.renameNamed', { name })} onPress={() => onRename(passkey)}>
                     {t('security.passkeys.rename')}
-                  </Button>
-                  <Button variant="outlined" aria-label={t('security.passkeys.removeNamed', { name })} disabled={busy} onClick={() => onRemove(passkey)}>
+                  </ActionButton>
+                  <ActionButton id={`remove:${passkey.id}`} busy={busy} pending={pending} label={t('security.passkeys.removeNamed', { name })} onPress={() => onRemove(passkey)}>
                     {t('security.passkeys.remove')}
-                  </Button>
+                  </ActionButton>
                 </div>
               </li>
             );
@@ -74,7 +102,7 @@ export function PasskeysSection({ headingRef, headingId, busy, passkeys, onRenam
   );
 }
 
-export function DevicesSection({ headingRef, headingId, busy, devices, onRevoke, onRevokeOthers }: SectionProps & {
+export function DevicesSection({ headingRef, headingId, busy, pending, devices, onRevoke, onRevokeOthers }: SectionProps & {
   devices: readonly SecurityDevice[];
   onRevoke: (device: SecurityDevice) => void;
   onRevokeOthers: () => void;
@@ -103,24 +131,24 @@ export function DevicesSection({ headingRef, headingId, busy, devices, onRevoke,
                 <span className={styles.meta}>{t('security.devices.lastUsed', { date: dateTime(device.lastUsedAt) })}</span>
               </div>
               <div className={styles.actions}>
-                <Button variant="outlined" aria-label={t('security.devices.revokeNamed', { name: device.name })} disabled={busy} onClick={() => onRevoke(device)}>
+                <ActionButton id={deviceButton(device.id)} busy={busy} pending={pending} label={t('security.devices.revokeNamed', { name: device.name })} onPress={() => onRevoke(device)}>
                   {t('security.devices.revoke')}
-                </Button>
+                </ActionButton>
               </div>
             </li>
           ))}
         </ul>
       )}
       {others.length > 0 && (
-        <Button variant="outlined" disabled={busy} onClick={onRevokeOthers}>
+        <ActionButton id={OTHER_DEVICES_BUTTON} busy={busy} pending={pending} onPress={onRevokeOthers}>
           {t('security.devices.revokeOthers')}
-        </Button>
+        </ActionButton>
       )}
     </section>
   );
 }
 
-export function SessionsSection({ headingRef, headingId, busy, sessions, nameOf, onEnd, onEndOthers }: SectionProps & {
+export function SessionsSection({ headingRef, headingId, busy, pending, sessions, nameOf, onEnd, onEndOthers }: SectionProps & {
   sessions: readonly SecuritySession[];
   nameOf: (userAgent: string | null) => string;
   onEnd: (session: SecuritySession, name: string) => void;
@@ -149,9 +177,9 @@ export function SessionsSection({ headingRef, headingId, busy, sessions, nameOf,
               </div>
               {!session.current && (
                 <div className={styles.actions}>
-                  <Button variant="outlined" aria-label={t('security.sessions.signOutNamed', { name })} disabled={busy} onClick={() => onEnd(session, name)}>
+                  <ActionButton id={sessionButton(session.id)} busy={busy} pending={pending} label={t('security.sessions.signOutNamed', { name })} onPress={() => onEnd(session, name)}>
                     {t('security.sessions.signOut')}
-                  </Button>
+                  </ActionButton>
                 </div>
               )}
             </li>
@@ -161,9 +189,9 @@ export function SessionsSection({ headingRef, headingId, busy, sessions, nameOf,
       {others.length === 0 ? (
         <p className={styles.text}>{t('security.sessions.onlyHere')}</p>
       ) : (
-        <Button variant="outlined" disabled={busy} onClick={onEndOthers}>
+        <ActionButton id={OTHER_SESSIONS_BUTTON} busy={busy} pending={pending} onPress={onEndOthers}>
           {t('security.sessions.signOutOthers')}
-        </Button>
+        </ActionButton>
       )}
     </section>
   );
