@@ -96,6 +96,24 @@ describe('the security overview', () => {
     expect(kept[0]?.at).toBe(t.clock.now());
   });
 
+  it('records the sign-in that finishing an invitation makes, and none for a password reset; deleting the account deletes them', async () => {
+    const { forgotPassword, mailedResetToken, setPassword, tokenFromText } = await import('../recovery/recovery-test-kit.ts');
+    const invited = 'ivo.kral@example.test';
+    await t.accounts.invite({ email: invited, firstName: 'Ivo', surname: 'Kráľ', language: 'sk' });
+    await forgotPassword(t, invited);
+    const token = tokenFromText(t.app.devMailbox?.latestTo(invited)?.text ?? '', '/signin/accept-invitation');
+    const registered = await setPassword(t, 'register', { token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' }, { 'user-agent': ANDROID });
+    const session = registered.cookies.find((c) => c.name === 'gh_session')?.value ?? '';
+    const ivo = { session, device: registered.cookies.find((c) => c.name === 'gh_device')?.value ?? '', userAgent: ANDROID };
+    expect((await overview(ivo)).signIns).toEqual([{ at: t.clock.now(), method: 'registration', userAgent: ANDROID, thisDevice: true }]);
+    // A reset sets the password and signs nobody in: nothing is recorded for it.
+    const reset = await mailedResetToken(t, DEMO.email);
+    expect((await setPassword(t, 'resetpassword', { token: reset, password: 'Other-Horse-88', password2: 'Other-Horse-88' })).json()).toEqual({ status: 'ok' });
+    expect(await t.db.selectFrom('sign_in_events').select('user_id').where('user_id', '=', anaId).execute()).toEqual([]);
+    await t.accounts.delete(invited);
+    expect(await t.db.selectFrom('sign_in_events').selectAll().execute()).toEqual([]);
+  });
+
   it('answers a guest, a half-way (password) session and a disabled account with credentials_required', async () => {
     const guest = { session: '', device: '', userAgent: FIREFOX };
     expect(await overview(guest)).toMatchObject({ status: 'failed', reasons: ['credentials_required'], passkeys: [] });
