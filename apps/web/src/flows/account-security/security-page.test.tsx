@@ -121,7 +121,7 @@ describe('the security page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' })).toBeTruthy();
     expect(screen.getByText('Nemáte žiadny prístupový kľúč. Prihlasujete sa heslom a PIN kódom z e-mailu.')).toBeTruthy();
     expect(screen.getByText('Žiadne zariadenie vás neprihlási bez PIN kódu.')).toBeTruthy();
-    expect(screen.getByText('Ste prihlásený iba tu.')).toBeTruthy();
+    expect(screen.getByText('Váš účet je prihlásený iba tu.')).toBeTruthy();
     expect(screen.getByText('Zatiaľ nie je zaznamenané žiadne prihlásenie.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Odhlásiť všetky ostatné relácie' })).toBeNull();
   });
