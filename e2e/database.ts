@@ -20,3 +20,20 @@ export function ageTrustedDevices(email: string, days: number): number {
     db.close();
   }
 }
+
+/**
+ * Moves back, by `minutes`, when the password or passkey was last proven in every session of
+ * `email` (the security page's re-authentication window, docs/decisions/0114-security-page.md).
+ */
+export function ageSessionProof(email: string, minutes: number): number {
+  const db = new Database(E2E_DATABASE_URL);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const result = db
+      .prepare('UPDATE sessions SET authenticated_at = authenticated_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)')
+      .run(minutes * 60_000, email.toLowerCase());
+    return result.changes;
+  } finally {
+    db.close();
+  }
+}

@@ -27,9 +27,14 @@ import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
-import { registerWebauthn } from './modules/webauthn/webauthn.module.ts';
+import { challengeCookie, registerWebauthn } from './modules/webauthn/webauthn.module.ts';
 import { registerRecovery } from './modules/recovery/recovery.module.ts';
 import { createWasntYou } from './modules/secure-account/secure-account.module.ts';
+import { registerAccountSecurity } from './modules/account-security/account-security.module.ts';
+import { SignInHistoryRepository } from './modules/account-security/sign-in-history.repository.ts';
+import { SignInHistoryService } from './modules/account-security/sign-in-history.service.ts';
+import { CredentialRepository } from './modules/webauthn/credential.repository.ts';
+import { CredentialService } from './modules/webauthn/credential.service.ts';
 import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
 import { mailContext } from './mail/mail-template.ts';
@@ -120,8 +125,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const accounts = new AccountService(users, hasher, now, sessionService, throttle);
   // The "Wasn't you?" mail after a new device's sign-in or a burst of wrong PINs, and its link (0115).
   const wasntYou = createWasntYou(app, { db, config, accounts, throttle, sessions: sessionService, devices, mailer: mail.mailer, outbox, now });
-  /** Completes every sign-in (PIN, trusted device, skip, passkey, registration). */
-  const signIn = new SignInService(sessions, devices, pinCodes, wasntYou.alerts);
+  /** The account's latest sign-ins, for its "Sign-in and security" page (docs/decisions/0114-security-page.md). */
+  const signInHistory = new SignInHistoryService(new SignInHistoryRepository(db), now);
+  /** Completes every sign-in (PIN, trusted device, skip, passkey, registration) and records it. */
+  const signIn = new SignInService(sessions, devices, pinCodes, signInHistory, wasntYou.alerts);
   const pins = new PinCodeService(pinCodes, users, mail.mailer, mailContext(config.publicOrigin), now, {
     silentAttempts: config.pinSilentAttempts,
     maxAttempts: config.pinMaxAttempts,
@@ -134,7 +141,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
   await app.register(deviceRoutes, { devices });
   // A passkey completes the whole sign-in through the one place that does it (no PIN).
-  await registerWebauthn(app, { db, config, sessions, users, throttle, now, completeSignIn: (request, reply, userId, shared) => signIn.complete(request, reply, userId, shared) });
+  const webauthn = await registerWebauthn(app, {
+    db,
+    config,
+    sessions,
+    users,
+    throttle,
+    now,
+    completeSignIn: (request, reply, userId, shared) => signIn.complete(request, reply, userId, 'passkey', shared),
+  });
   // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
   await registerRecovery(app, {
     db,
@@ -145,11 +160,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: sessionService,
     devices,
     mailer: mail.mailer,
-    completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId),
+    completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId, 'registration'),
     now,
     outbox,
   });
   await wasntYou.register();
+  // The signed-in account's passkeys, trusted devices, sessions and latest sign-ins.
+  await registerAccountSecurity(app, {
+    sessionService,
+    sessions,
+    devices,
+    history: signInHistory,
+    users,
+    hasher,
+    throttle,
+    passkeys: new CredentialService(new CredentialRepository(db)),
+    passkeyCeremonies: webauthn.passkeys,
+    challengeCookie: challengeCookie(config),
+    now,
+  });
   const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });
   app.decorate('readiness', readiness);
   await app.register(healthRoutes, { readiness });

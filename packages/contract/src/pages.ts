@@ -18,4 +18,6 @@ export const APP_PAGES = {
   acceptInvitation: '/accept-invitation',
   /** `?token=` (required): secure the account from a "Wasn't you?" mail (docs/decisions/0115-wasnt-you-mail.md). */
   secureAccount: '/secure-account',
+  /** The signed-in account's passkeys, trusted devices, sessions and latest sign-ins (docs/decisions/0114-security-page.md). */
+  security: '/security',
 } as const;

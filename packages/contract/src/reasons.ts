@@ -38,9 +38,11 @@ export const SPEC_REASONS = [
  * Reasons this product adds (docs/decisions/0003-additions-to-the-contract.md):
  * - too_many_requests: throttled (HTTP 429 with Retry-After);
  * - service_busy: password hashing saturated (HTTP 503 with Retry-After);
- * - bot_check_failed: the bot-check token was missing or refused.
+ * - bot_check_failed: the bot-check token was missing or refused;
+ * - reauth_required: the change asks for the password again first (the security page's passkey
+ *   removal, docs/decisions/0114-security-page.md).
  */
-export const EXTRA_REASONS = ['too_many_requests', 'service_busy', 'bot_check_failed'] as const;
+export const EXTRA_REASONS = ['too_many_requests', 'service_busy', 'bot_check_failed', 'reauth_required'] as const;
 
 export const REASONS = [...SPEC_REASONS, ...EXTRA_REASONS] as const;
 export const Reason = z.enum(REASONS);

@@ -7,6 +7,7 @@ import * as tokens from './migrations/0004-tokens.ts';
 import * as botCheck from './migrations/0005-bot-check.ts';
 import * as outbox from './migrations/0006-outbox.ts';
 import * as passkeyChallenges from './migrations/0007-passkey-challenges.ts';
+import * as accountSecurity from './migrations/0008-account-security.ts';
 import * as signInDevices from './migrations/0009-sign-in-devices.ts';
 import * as sharedComputer from './migrations/0010-shared-computer.ts';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-bot-check': botCheck,
   '0006-outbox': outbox,
   '0007-passkey-challenges': passkeyChallenges,
+  '0008-account-security': accountSecurity,
   '0009-sign-in-devices': signInDevices,
   '0010-shared-computer': sharedComputer,
 };

@@ -29,6 +29,12 @@ export interface SessionsTable {
   expires_at: number;
   /** 1: a shared-computer sign-in (docs/decisions/0116-shared-computer.md), else 0. */
   shared: Generated<number>;
+  /** Random id naming the session in the security page's calls (migration 0008; null for older rows). */
+  public_id: string | null;
+  /** The browser's User-Agent, truncated to 512 characters (migration 0008). */
+  user_agent: string | null;
+  /** When a password or passkey was last proven in this session (migration 0008). */
+  authenticated_at: number | null;
 }
 
 export interface ThrottleTable {
@@ -62,6 +68,8 @@ export interface WebauthnCredentialsTable {
   backed_up: number;
   created_at: number;
   last_used_at: number | null;
+  /** The owner's name for it (migration 0008); null: the page derives one. */
+  name: string | null;
 }
 
 export type WebauthnChallengePurpose = 'create' | 'get';
@@ -191,6 +199,19 @@ export interface SignInDevicesTable {
   forgotten_at: number | null;
 }
 
+/** How a sign-in completed (migration 0008). */
+export type SignInMethod = 'password_pin' | 'password_trusted_device' | 'passkey' | 'registration';
+
+/** The latest completed sign-ins of an account, at most 20 (migration 0008). */
+export interface SignInEventsTable {
+  id: string;
+  user_id: string;
+  at: number;
+  method: SignInMethod;
+  user_agent: string | null;
+  device_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -210,6 +231,7 @@ export interface Database {
   server_keys: ServerKeysTable;
   webauthn_used_challenges: WebauthnUsedChallengesTable;
   sign_in_devices: SignInDevicesTable;
+  sign_in_events: SignInEventsTable;
 }
 
 export type { Generated };

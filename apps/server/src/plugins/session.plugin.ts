@@ -3,6 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../config/config.ts';
 import type { SessionLevel } from '../db/schema.ts';
 import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
+import { userAgentOf } from './user-agent.ts';
 
 /** `__Host-` pins the cookie to this host over https with Path=/; plain-http loopback cannot use it. */
 export function sessionCookieName(config: Pick<Config, 'insecureLoopback'>): string {
@@ -44,7 +45,7 @@ export class SessionAccess {
   /** Moves the client to a new level with a new session id (rotation); `shared`: see SessionService.rotate. */
   async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<ActiveSession> {
     const previous = await this.current(request);
-    const { rawId, session } = await this.service.rotate(previous, userId, level, shared ?? previous?.shared ?? false);
+    const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared ?? previous?.shared ?? false);
     reply.setCookie(this.cookieName, rawId, this.cookieOptions);
     loaded.set(request, Promise.resolve(session));
     return session;

@@ -130,6 +130,7 @@ const ALL_TABLES = {
   server_keys: true,
   webauthn_used_challenges: true,
   sign_in_devices: true,
+  sign_in_events: true,
 } satisfies Record<keyof Database, true>;
 
 /** Every row of every table, in a stable order: "nothing changed" means this is equal before and after. */

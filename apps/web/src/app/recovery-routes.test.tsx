@@ -118,6 +118,8 @@ describe('signed-in visitors on the recovery routes', () => {
     expect(redirectsSignedInUser('/signin/reset-password', '/signin')).toBe(false);
     expect(redirectsSignedInUser('/signin/accept-invitation/', '/signin')).toBe(false);
     expect(redirectsSignedInUser('/signin/secure-account', '/signin')).toBe(false);
+    // The security page is for the signed-in user: never sent on.
+    expect(redirectsSignedInUser('/signin/security', '/signin')).toBe(false);
   });
 
   it('stay on a recovery route after start-up', async () => {

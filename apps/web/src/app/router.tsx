@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { DeviceUser } from '@gatehouse/contract';
 import { SignInFlow } from '../flows/sign-in';
@@ -6,13 +6,15 @@ import { ErrorBoundary } from './error-boundary';
 import { InternalErrorPage } from './internal-error-page';
 import { lazyWithTimeout } from './lazy-with-timeout';
 import { LoadingPlaceholder } from './page-frame';
-import { ROUTES } from './routes';
+import { ROUTES, SECURITY_HREF, signInHref } from './routes';
 import { MessageAreaGate } from '../shared/i18n';
 import type { StartUpData } from './start-up';
 
 // The demo pages are not part of the first view: separate chunks.
 const ControlsDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.ControlsDemoScreen })));
 const SnackbarDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.SnackbarDemoScreen })));
+// The security page is reached from the default page only: a lazy chunk with its own texts.
+const SecurityPage = lazyWithTimeout(() => import('../flows/account-security').then((m) => ({ default: m.SecurityPage })));
 // The recovery flows are reached from e-mailed links only: lazy chunks, not in the sign-in route's first view.
 const ResetPasswordFlow = lazyWithTimeout(() => import('../flows/reset-password').then((m) => ({ default: m.ResetPasswordFlow })));
 const FinishRegistrationFlow = lazyWithTimeout(() =>
@@ -20,6 +22,21 @@ const FinishRegistrationFlow = lazyWithTimeout(() =>
 );
 // The page of the "Wasn't you?" mail's link: a lazy chunk as well.
 const SecureAccountFlow = lazyWithTimeout(() => import('../flows/secure-account').then((m) => ({ default: m.SecureAccountFlow })));
+
+/** A guest (or a session ended meanwhile) signs in first, and comes back here (the safe-redirect rule allows an app path). */
+const toSignInAndBack = () => window.location.replace(signInHref(SECURITY_HREF));
+
+function SecurityRoute({ signedIn, onGuest = toSignInAndBack }: { signedIn: boolean; onGuest?: () => void }) {
+  useEffect(() => {
+    if (!signedIn) onGuest();
+  }, [signedIn, onGuest]);
+  if (!signedIn) return <LoadingPlaceholder />;
+  return (
+    <MessageAreaGate area="security" fallback={<LoadingPlaceholder />}>
+      <SecurityPage onGuest={onGuest} backHref="/" />
+    </MessageAreaGate>
+  );
+}
 
 export interface AppRouterProps {
   basename: string;
@@ -65,6 +82,9 @@ export function AppRouter({ basename, data: startUpData, redirect }: AppRouterPr
               <MessageAreaGate area={['secureAccount', 'recovery']} fallback={<LoadingPlaceholder />}>
                 <SecureAccountRoute />
               </MessageAreaGate>
+            </Route>
+            <Route path={ROUTES.security}>
+              <SecurityRoute signedIn={data.user.authenticated} />
             </Route>
             {/* Any other path: the sign-in route. */}
             <Route>

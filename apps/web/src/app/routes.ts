@@ -5,11 +5,12 @@ export const ROUTES = APP_PAGES;
 
 /**
  * Only the sign-in route sends an already signed-in user on; the reset, registration and
- * secure-account routes work for anyone with a token, signed in or not.
+ * secure-account routes work for anyone with a token, signed in or not, and the security
+ * page is for the signed-in user (docs/decisions/0114-security-page.md).
  */
 export function redirectsSignedInUser(pathname: string, basename: string): boolean {
   const path = (pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname).replace(/\/+$/, '');
-  return path !== ROUTES.resetPassword && path !== ROUTES.acceptInvitation && path !== ROUTES.secureAccount;
+  return path !== ROUTES.resetPassword && path !== ROUTES.acceptInvitation && path !== ROUTES.secureAccount && path !== ROUTES.security;
 }
 
 /**
@@ -26,6 +27,9 @@ export function basenameFrom(baseUri: string): string {
 
 /** Absolute hrefs for links from outside the router (e.g. the legacy page). */
 export const SIGN_IN_BASE_PATH = '/signin';
+
+/** The security page, from outside the router (the default page's link, the sign-in redirect back). */
+export const SECURITY_HREF = `${SIGN_IN_BASE_PATH}${ROUTES.security}`;
 
 export function signInHref(redirect?: string): string {
   const query = redirect === undefined ? '' : `?${new URLSearchParams({ redirect }).toString()}`;

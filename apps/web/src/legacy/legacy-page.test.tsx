@@ -35,6 +35,12 @@ describe('the default (legacy) page', () => {
     expect(callsTo(fetch, '/api/server/version')).toBe(1);
   });
 
+  it('links to the Sign-in and security page, in Slovak as well', async () => {
+    stubServer({ ...signedIn, language: 'sk' });
+    renderWithProviders(<LegacyPage replace={vi.fn()} assign={vi.fn()} />, 'sk');
+    expect((await screen.findByRole('link', { name: 'Prihlásenie a zabezpečenie' })).getAttribute('href')).toBe('/signin/security');
+  });
+
   it('sends a guest to sign in with the way back to this page', async () => {
     stubServer({ status: 'ok', guest: true, language: 'sk', user: null });
     const replace = vi.fn();

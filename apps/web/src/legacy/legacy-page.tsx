@@ -3,11 +3,11 @@ import type { CurrentUser } from '@gatehouse/contract';
 import { logout, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
 import { InternalErrorPage } from '../app/internal-error-page';
 import { LoadingPlaceholder, PageFrame } from '../app/page-frame';
-import { signInHref } from '../app/routes';
+import { SECURITY_HREF, signInHref } from '../app/routes';
 import { ScreenTitle } from '../shared/a11y';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler, useServerError } from '../shared/api';
 import { useLocale, useT } from '../shared/i18n';
-import { Button, Card, Notice } from '../shared/ui';
+import { Button, buttonClassName, Card, Notice } from '../shared/ui';
 import styles from './legacy-page.module.css';
 
 export interface LegacyPageProps {
@@ -86,6 +86,11 @@ export function LegacyPage({ replace = replaceLocation, assign = assignLocation 
             {t('legacy.title')}
           </ScreenTitle>
           <p className={styles.text}>{t('legacy.signedInAs', { name: name || user.email, email: user.email })}</p>
+          <p className={styles.text}>
+            <a className={buttonClassName({ variant: 'link' })} href={SECURITY_HREF}>
+              {t('legacy.security')}
+            </a>
+          </p>
           {signOutFailures > 0 && (
             <Notice variant="error" className={styles.notice} announce announceKey={signOutFailures}>
               {t('legacy.signOutFailed')}

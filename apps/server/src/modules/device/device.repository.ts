@@ -116,6 +116,14 @@ export class DeviceRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Revokes every trust of the account but the one on `keptDeviceId` (when given); answers how many went. */
+  async revokeAllTrustForUserExcept(userId: string, keptDeviceId: string | null): Promise<number> {
+    let query = this.db.deleteFrom('trusted_devices').where('user_id', '=', userId);
+    if (keptDeviceId !== null) query = query.where('device_id', '<>', keptDeviceId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The devices the account trusts, with when each was last seen; the most recently trusted first. */
   trustedDevicesOf(userId: string): Promise<(TrustedDeviceRow & { last_seen_at: number })[]> {
     return this.db

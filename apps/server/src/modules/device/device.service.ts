@@ -160,6 +160,11 @@ export class DeviceService {
     return (db ? this.repository.within(db) : this.repository).revokeAllTrustForUser(userId);
   }
 
+  /** Revokes every trust of the account except this device's (the security page's "all other devices"). */
+  revokeAllTrustExcept(userId: string, keptDeviceId: string | null): Promise<number> {
+    return this.repository.revokeAllTrustForUserExcept(userId, keptDeviceId);
+  }
+
   /** The devices the account trusts, the most recently trusted first. */
   async trustedDevices(userId: string): Promise<TrustedDeviceSummary[]> {
     const rows = await this.repository.trustedDevicesOf(userId);

@@ -48,6 +48,44 @@ export class SessionRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** A password or passkey was proven again in this session. */
+  async markAuthenticated(idHash: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ authenticated_at: now }).where('id_hash', '=', idHash).execute();
+  }
+
+  /** The account's signed-in sessions that are still live, the most recently active first. */
+  liveSignedInOf(userId: string, now: number, idleMs: number, sharedIdleMs: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('level', '=', 'signed_in')
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', now - idleMs)
+      // A shared computer's session is idle sooner (docs/decisions/0116-shared-computer.md).
+      .where((eb) => eb.or([eb('shared', '=', 0), eb('last_seen_at', '>', now - sharedIdleMs)]))
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** Deletes the account's session named by its public id, unless it is `exceptIdHash`; false when there was none. */
+  async deleteByPublicId(userId: string, publicId: string, exceptIdHash: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('public_id', '=', publicId)
+      .where('id_hash', '<>', exceptIdHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Deletes every session of the account but one (any level); answers how many went. */
+  async deleteForUserExcept(userId: string, keptIdHash: string): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id_hash', '<>', keptIdHash).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** For tests and diagnostics. */
   async levelOf(idHash: string): Promise<SessionLevel | undefined> {
     return (await this.findByHash(idHash))?.level;

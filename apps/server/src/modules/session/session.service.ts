@@ -8,6 +8,8 @@ import type { SessionRepository } from './session.repository.ts';
 const SESSION_ID_BYTES = 32;
 /** last_seen_at is written at most once a minute, so that reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
+/** 16 random bytes name a session in calls: unguessable, and unrelated to the cookie. */
+const PUBLIC_ID_BYTES = 16;
 
 export interface SessionLifetimes {
   idleMs: number;
@@ -33,6 +35,24 @@ export interface ActiveSession {
   level: SessionLevel;
   /** Started with "this is a shared or public computer": not remembered, no trust, no passkey offer, shorter. */
   shared: boolean;
+  /** Names the session in the security page's calls; null for a session started before migration 0008. */
+  publicId: string | null;
+  /** When a password or passkey was last proven in this session (null: never, or before migration 0008). */
+  authenticatedAt: number | null;
+}
+
+/** What the browser said of itself, kept with a session (truncated by the caller). */
+export interface SessionOrigin {
+  userAgent: string | null;
+}
+
+/** A live signed-in session of an account, as its owner sees it. */
+export interface SessionSummary {
+  idHash: string;
+  publicId: string;
+  userAgent: string | null;
+  signedInAt: number;
+  lastSeenAt: number;
 }
 
 export function hashSessionId(rawId: string): string {
@@ -64,12 +84,16 @@ export class SessionService {
       return null;
     }
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) await this.repository.touch(idHash, now);
-    return { idHash, userId: row.user_id, level: row.level, shared };
+    return { idHash, userId: row.user_id, level: row.level, shared, publicId: row.public_id, authenticatedAt: row.authenticated_at };
   }
 
   /**
    * Starts a session at a new level with a NEW id, deleting the previous one:
    * the id rotates at every change of level (no session fixation).
+   *
+   * Every level above guest follows a proof (a password, a passkey, a PIN after the password):
+   * the session is authenticated now, except that a PIN step keeps the time of the password that
+   * started it (the PIN is not a password; docs/decisions/0114-security-page.md).
    * `shared`: a shared-computer sign-in; by default the previous session's, so that every step
    * of one sign-in keeps what its first step was told. A guest session is never shared.
    */
@@ -77,14 +101,18 @@ export class SessionService {
     previous: ActiveSession | null,
     userId: string | null,
     level: SessionLevel,
+    origin: SessionOrigin = { userAgent: null },
     shared: boolean = previous?.shared ?? false,
   ): Promise<{ rawId: string; session: ActiveSession }> {
     if (previous) await this.repository.delete(previous.idHash);
     const rawId = randomBytes(SESSION_ID_BYTES).toString('base64url');
     const idHash = hashSessionId(rawId);
+    const publicId = randomBytes(PUBLIC_ID_BYTES).toString('base64url');
     const now = this.now();
     const isShared = shared && level !== 'guest';
     const expiresAt = now + (isShared ? this.lifetimes.sharedAbsoluteMs : this.lifetimes.absoluteMs);
+    const continuesPasswordStep = previous?.level === 'password' && previous.userId === userId && level === 'signed_in' && previous.authenticatedAt !== null;
+    const authenticatedAt = level === 'guest' ? null : continuesPasswordStep ? previous.authenticatedAt : now;
     await this.repository.insert({
       id_hash: idHash,
       user_id: userId,
@@ -93,10 +121,38 @@ export class SessionService {
       last_seen_at: now,
       expires_at: expiresAt,
       shared: isShared ? 1 : 0,
+      public_id: publicId,
+      user_agent: origin.userAgent,
+      authenticated_at: authenticatedAt,
     });
     // Opportunistic clean-up keeps the table small without a scheduler.
     await this.repository.deleteExpired(now, this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
-    return { rawId, session: { idHash, userId, level, shared: isShared } };
+    return { rawId, session: { idHash, userId, level, shared: isShared, publicId, authenticatedAt } };
+  }
+
+  /** Records that the session's user proved a password or passkey again (re-authentication). */
+  async markAuthenticated(session: ActiveSession): Promise<void> {
+    await this.repository.markAuthenticated(session.idHash, this.now());
+  }
+
+  /** The account's live signed-in sessions (those named by a public id), the most recently active first. */
+  async signedInSessions(userId: string): Promise<SessionSummary[]> {
+    const rows = await this.repository.liveSignedInOf(userId, this.now(), this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
+    return rows.flatMap((row) =>
+      row.public_id === null
+        ? []
+        : [{ idHash: row.id_hash, publicId: row.public_id, userAgent: row.user_agent, signedInAt: row.created_at, lastSeenAt: row.last_seen_at }],
+    );
+  }
+
+  /** Ends one session of the account by its public id, never `current`; false when the account has no such other session. */
+  endOther(userId: string, publicId: string, current: ActiveSession): Promise<boolean> {
+    return this.repository.deleteByPublicId(userId, publicId, current.idHash);
+  }
+
+  /** Ends every session of the account except `current` (signed in or stopped half-way); answers how many. */
+  endAllOthers(userId: string, current: ActiveSession): Promise<number> {
+    return this.repository.deleteForUserExcept(userId, current.idHash);
   }
 
   async end(session: ActiveSession | null): Promise<void> {

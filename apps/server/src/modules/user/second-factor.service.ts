@@ -43,7 +43,7 @@ export class SecondFactorService {
   async afterPassword(request: FastifyRequest, reply: FastifyReply, user: UserRow, shared = false): Promise<StepAnswer> {
     const trust = await this.devices.trustState(request, user.id);
     if (trust.kind === 'trusted') {
-      await this.signIn.complete(request, reply, user.id, shared);
+      await this.signIn.complete(request, reply, user.id, 'password_trusted_device', shared);
       return { status: 'ok' };
     }
     const purpose: PinPurpose = trust.kind === 'untrusted' ? 'sign_in' : trust.kind;
@@ -86,7 +86,7 @@ export class SecondFactorService {
     switch (check.kind) {
       case 'ok':
         if (check.purpose !== 'sign_in' && check.deviceId) await this.devices.markPinChecked(check.deviceId, pending.user.id);
-        await this.signIn.complete(request, reply, pending.user.id);
+        await this.signIn.complete(request, reply, pending.user.id, 'password_pin');
         return { status: 'ok' };
       case 'wrong':
         await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
@@ -109,7 +109,8 @@ export class SecondFactorService {
     if (refusal) return failed('credentials_required');
     const deviceId = await this.pins.claimSkip(pending.sessionIdHash, pending.user.id);
     if (!deviceId || !(await this.devices.markRecheckSkipped(deviceId, pending.user.id))) return failed('credentials_required');
-    await this.signIn.complete(request, reply, pending.user.id);
+    // The password on a trusted device whose periodic check was put off once.
+    await this.signIn.complete(request, reply, pending.user.id, 'password_trusted_device');
     return { status: 'ok' };
   }
 

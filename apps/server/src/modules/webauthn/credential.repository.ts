@@ -21,6 +21,12 @@ export class CredentialRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Names one passkey of the account; false when the account has none with this id. */
+  async rename(userId: string, id: string, name: string): Promise<boolean> {
+    const result = await this.db.updateTable('webauthn_credentials').set({ name }).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async hasAny(userId: string): Promise<boolean> {
     const row = await this.db.selectFrom('webauthn_credentials').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
     return row !== undefined;

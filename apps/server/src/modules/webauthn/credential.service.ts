@@ -4,6 +4,8 @@ import type { CredentialRepository } from './credential.repository.ts';
 export interface PasskeySummary {
   /** The credential id (base64url), as the authenticator knows it. */
   id: string;
+  /** The owner's name for it; null until given (docs/decisions/0114-security-page.md). */
+  name: string | null;
   /** Synced to the person's other devices (a multi-device passkey), or bound to one authenticator. */
   synced: boolean;
   createdAt: number;
@@ -16,7 +18,12 @@ export class CredentialService {
 
   async listForUser(userId: string): Promise<PasskeySummary[]> {
     const rows = await this.credentials.listForUser(userId);
-    return rows.map((row) => ({ id: row.id, synced: row.device_type === 'multiDevice', createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+    return rows.map((row) => ({ id: row.id, name: row.name, synced: row.device_type === 'multiDevice', createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+  }
+
+  /** Gives one passkey of the account a name (already checked by the caller); false when the account has no such passkey. */
+  rename(userId: string, credentialId: string, name: string): Promise<boolean> {
+    return this.credentials.rename(userId, credentialId, name);
   }
 
   /** The passkey stops signing in at once (its next use is refused); false when the account has no such passkey. */

@@ -54,6 +54,8 @@ export type PasskeySignInOutcome =
   | { kind: 'failed'; reasons: Reason[]; email?: string }
   | { kind: 'throttled'; retryAfterMs: number };
 
+export type ReauthenticationOutcome = { kind: 'ok' } | { kind: 'refused'; cause: RefusalCause } | { kind: 'throttled'; retryAfterMs: number };
+
 /** The challenge the browser signed, read from clientDataJSON without trusting anything else in it. */
 export function challengeOf(clientDataJSON: string): string | undefined {
   try {
@@ -162,6 +164,7 @@ export class PasskeyService {
       backed_up: info.credentialBackedUp ? 1 : 0,
       created_at: now,
       last_used_at: null,
+      name: null,
     });
     return stored ? { kind: 'ok', credentialId: info.credential.id } : { kind: 'refused', cause: 'already_registered' };
   }
@@ -206,6 +209,30 @@ export class PasskeyService {
     const refusal = signInRefusal(user);
     if (refusal) return { kind: 'failed', reasons: [refusal], email: user.email };
     return { kind: 'ok', user };
+  }
+
+  /**
+   * Options for a signed-in user to prove one of their passkeys again (the security page's
+   * re-authentication): only their credentials are allowed; null when they have none.
+   */
+  async reauthenticationOptions(binding: string, userId: string): Promise<GetStructure | null> {
+    const allowed = await this.allowedCredentials(userId);
+    return allowed === null ? null : this.requestOptions(binding, userId, allowed);
+  }
+
+  /**
+   * Verifies an assertion as a sign-in does, and that it is a passkey of `userId`. Refusals count
+   * against the client's address, as at sign-in.
+   */
+  async reauthenticate(input: { binding: string | null; body: WebauthnGetBody; userId: string; clientAddress: string }): Promise<ReauthenticationOutcome> {
+    const address = addressKey(input.clientAddress);
+    const retryAfterMs = await this.throttle.retryAfterMs([address]);
+    if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
+    const verified = await this.verifyAssertion(input.binding, input.body);
+    const outcome: ReauthenticationOutcome =
+      verified.kind === 'refused' ? verified : verified.user.id === input.userId ? { kind: 'ok' } : { kind: 'refused', cause: 'credential_of_another_user' };
+    if (outcome.kind === 'refused') await this.throttle.recordFailure(address, ADDRESS_POLICY);
+    return outcome;
   }
 
   private async verifyAssertion(

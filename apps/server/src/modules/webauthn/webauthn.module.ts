@@ -33,7 +33,7 @@ export function challengeCookie(config: Pick<Config, 'insecureLoopback' | 'webau
 }
 
 /** Builds the passkey services on the shared database and registers /api/webauthn/*. */
-export async function registerWebauthn(app: FastifyInstance, deps: WebauthnModuleDeps): Promise<void> {
+export async function registerWebauthn(app: FastifyInstance, deps: WebauthnModuleDeps): Promise<{ passkeys: PasskeyService }> {
   const { db, config, sessions, users, throttle, now } = deps;
   const credentials = new CredentialRepository(db);
   const challenges = new ChallengeService(new ChallengeRepository(db), now, config.webauthn.challengeTtlMs);
@@ -44,4 +44,6 @@ export async function registerWebauthn(app: FastifyInstance, deps: WebauthnModul
   const completeSignIn: CompleteSignIn =
     deps.completeSignIn ?? ((request, reply, userId, shared) => sessions.rotate(request, reply, userId, 'signed_in', shared));
   await app.register(webauthnRoutes, { sessions, passkeys, offers, users, config: config.webauthn, completeSignIn, challengeCookie: challengeCookie(config) });
+  // The security page proves a passkey again with the same ceremony (docs/decisions/0114-security-page.md).
+  return { passkeys };
 }

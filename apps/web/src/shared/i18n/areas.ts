@@ -20,6 +20,8 @@ export const MESSAGE_AREAS = {
     'signIn.resetSent.',
     'signIn.passkeyOffer.',
   ],
+  /** The "Sign-in and security" page (its own lazy chunk). */
+  security: ['security.'],
   /** The default ("legacy") page, a separate entry. */
   legacy: ['legacy.'],
 } as const satisfies Record<string, readonly string[]>;

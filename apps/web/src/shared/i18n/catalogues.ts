@@ -49,6 +49,11 @@ const AREA_LOADERS: Record<MessageArea, Record<Locale, () => Promise<CompiledMes
     en: () => import('virtual:messages/en/signInLater').then(default_),
     cs: () => import('virtual:messages/cs/signInLater').then(default_),
   },
+  security: {
+    sk: () => import('virtual:messages/sk/security').then(default_),
+    en: () => import('virtual:messages/en/security').then(default_),
+    cs: () => import('virtual:messages/cs/security').then(default_),
+  },
   legacy: {
     sk: () => import('virtual:messages/sk/legacy').then(default_),
     en: () => import('virtual:messages/en/legacy').then(default_),

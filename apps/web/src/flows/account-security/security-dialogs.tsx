@@ -1,0 +1,166 @@
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { isValidPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '@gatehouse/contract';
+import { useT } from '../../shared/i18n';
+import { Button, PasswordField, TextField } from '../../shared/ui';
+import { Dialog } from '../../shared/ui/dialog';
+import type { SecurityDialog } from './account-security.machine';
+import { usePasskeyName } from './security-sections';
+import styles from './account-security.module.css';
+
+interface DialogsProps {
+  dialog: SecurityDialog | null;
+  busy: boolean;
+  /** Where focus goes when the dialog closes: the button that opened it, or a heading after a removal. */
+  finalFocus: RefObject<HTMLElement | null>;
+  onClose: () => void;
+  onRename: (name: string) => void;
+  onInvalidName: () => void;
+  onConfirmRemoval: () => void;
+  onPassword: (password: string) => void;
+  /** Offered when the account has a passkey and the browser can use one. */
+  onPasskey?: (() => void) | undefined;
+}
+
+/** The page's one dialog: rename a passkey, confirm its removal, or the password the removal asks for. */
+export function SecurityDialogs(props: DialogsProps) {
+  const { dialog, onClose, busy, finalFocus } = props;
+  const t = useT();
+  const nameOf = usePasskeyName();
+  const close = (open: boolean) => !open && onClose();
+  if (dialog === null) return null;
+  const name = nameOf(dialog.passkey);
+  switch (dialog.kind) {
+    case 'rename':
+      return (
+        <Dialog key="rename" open onOpenChange={close} title={t('security.passkeys.renameTitle')} finalFocus={finalFocus} actions={<></>}>
+          <RenameForm key={dialog.passkey.id} initial={dialog.passkey.name ?? ''} {...props} invalid={dialog.invalid} />
+        </Dialog>
+      );
+    case 'remove':
+      return (
+        <Dialog
+          key="remove"
+          open
+          onOpenChange={close}
+          title={t('security.passkeys.removeTitle')}
+          finalFocus={finalFocus}
+          cancelLabel={t('security.cancel')}
+          confirmLabel={t('security.passkeys.remove')}
+          confirmLoading={busy}
+          closeOnConfirm={false}
+          onConfirm={props.onConfirmRemoval}
+        >
+          <p className={styles.text}>{t('security.passkeys.removeText', { name })}</p>
+        </Dialog>
+      );
+    case 'reauth':
+      return (
+        <Dialog key="reauth" open onOpenChange={close} title={t('security.reauth.title')} finalFocus={finalFocus} actions={<></>}>
+          <PasswordForm key={dialog.passkey.id} {...props} wrong={dialog.wrong} />
+        </Dialog>
+      );
+    default:
+      return dialog satisfies never;
+  }
+}
+
+function RenameForm({ initial, invalid, busy, onRename, onInvalidName, onClose }: DialogsProps & { initial: string; invalid: boolean }) {
+  const t = useT();
+  const [name, setName] = useState(initial);
+  const [edited, setEdited] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setEdited(false);
+    if (!isValidPasskeyName(name)) {
+      onInvalidName();
+      field.current?.focus();
+      return;
+    }
+    onRename(name.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField
+        ref={field}
+        label={t('security.passkeys.nameLabel')}
+        hint={t('security.passkeys.nameHint')}
+        error={invalid && !edited ? t('security.passkeys.nameInvalid') : undefined}
+        value={name}
+        maxLength={PASSKEY_NAME_MAX_LENGTH * 2}
+        autoComplete="off"
+        fieldClassName={styles.field}
+        onChange={(event) => {
+          setName(event.target.value);
+          setEdited(true);
+        }}
+      />
+      <FormActions busy={busy} submitLabel={t('security.passkeys.save')} onCancel={onClose} />
+    </form>
+  );
+}
+
+function PasswordForm({ wrong, busy, onPassword, onPasskey, onClose }: DialogsProps & { wrong: number }) {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [shownWrong, setShownWrong] = useState(0);
+  const field = useRef<HTMLInputElement>(null);
+  const textId = useId();
+  // A wrong password empties the field; its message stays until the person types again.
+  const [seenWrong, setSeenWrong] = useState(wrong);
+  if (seenWrong !== wrong) {
+    setSeenWrong(wrong);
+    setPassword('');
+    setShownWrong(wrong);
+  }
+  const error = missing ? t('security.reauth.required') : shownWrong > 0 ? t('security.reauth.wrong') : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length === 0) {
+      setMissing(true);
+      field.current?.focus();
+      return;
+    }
+    onPassword(password);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={textId}>
+      <p id={textId} className={styles.text}>
+        {t('security.reauth.text')}
+      </p>
+      <PasswordField
+        ref={field}
+        label={t('security.reauth.password')}
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setMissing(false);
+          setShownWrong(0);
+        }}
+      />
+      {onPasskey && (
+        <Button type="button" variant="outlined" className={styles.passkeyButton} disabled={busy} onClick={onPasskey}>
+          {t('security.reauth.usePasskey')}
+        </Button>
+      )}
+      <FormActions busy={busy} submitLabel={t('security.reauth.confirm')} onCancel={onClose} />
+    </form>
+  );
+}
+
+function FormActions({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: string; onCancel: () => void }) {
+  const t = useT();
+  return (
+    <div className={styles.dialogActions}>
+      <Button type="button" variant="text" onClick={onCancel}>
+        {t('security.cancel')}
+      </Button>
+      <Button type="submit" variant="text" loading={busy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}

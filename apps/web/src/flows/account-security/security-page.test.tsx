@@ -1,0 +1,239 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { SecurityOverviewAnswer } from '@gatehouse/contract';
+import { expectAnnounced, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { domError, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
+import { SecurityPage } from './security-page';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const AT = Date.UTC(2026, 10, 20, 9, 30);
+
+function fullOverview(): SecurityOverviewAnswer {
+  return {
+    status: 'ok',
+    passkeys: [
+      { id: 'key-1', name: null, synced: true, createdAt: AT, lastUsedAt: null },
+      { id: 'key-2', name: 'Kitchen phone', synced: false, createdAt: AT, lastUsedAt: AT + 60_000 },
+    ],
+    devices: [
+      { id: 'dev-1', name: 'Firefox Linux', trustedAt: AT, lastUsedAt: AT, current: true },
+      { id: 'dev-2', name: 'Mobile Chrome Android 14', trustedAt: AT, lastUsedAt: AT, current: false },
+    ],
+    sessions: [
+      { id: 'ses-1', userAgent: FIREFOX, signedInAt: AT, lastActiveAt: AT, current: true },
+      { id: 'ses-2', userAgent: ANDROID, signedInAt: AT, lastActiveAt: AT, current: false },
+    ],
+    signIns: [
+      { at: AT, method: 'passkey', userAgent: ANDROID, thisDevice: false },
+      { at: AT, method: 'password_pin', userAgent: FIREFOX, thisDevice: true },
+    ],
+    reauthRequired: false,
+  };
+}
+
+/** A small server: the overview it holds, and what each call does to it. */
+function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = {}) {
+  let authenticated = !reauthFirst;
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const id = url.searchParams.get('id');
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    switch (key) {
+      case 'GET /api/account/security':
+        return jsonResponse(overview);
+      case 'POST /api/account/passkey/name':
+        overview.passkeys = overview.passkeys.map((p) => (p.id === body.id ? { ...p, name: body.name ?? null } : p));
+        return jsonResponse({ status: 'ok' });
+      case 'DELETE /api/account/passkey':
+        if (!authenticated) return jsonResponse({ status: 'failed', reasons: ['reauth_required'] });
+        overview.passkeys = overview.passkeys.filter((p) => p.id !== id);
+        return jsonResponse({ status: 'ok' });
+      case 'GET /api/account/reauth/passkey':
+        return jsonResponse({ status: 'ok', getStructure: { challenge: 'Y2hhbGxlbmdl', timeout: 60000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [{ id: 'a2V5LTE', type: 'public-key' }] } });
+      case 'POST /api/account/reauth/passkey':
+        authenticated = true;
+        return jsonResponse({ status: 'ok' });
+      case 'POST /api/account/reauth':
+        if (body.password !== 'Correct-Horse-7') return jsonResponse({ status: 'failed', reasons: ['invalid_credentials'] });
+        authenticated = true;
+        return jsonResponse({ status: 'ok' });
+      case 'DELETE /api/account/device':
+        overview.devices = overview.devices.filter((d) => d.id !== id);
+        return jsonResponse({ status: 'ok' });
+      case 'DELETE /api/account/session/others':
+        overview.sessions = overview.sessions.filter((s) => s.current);
+        return jsonResponse({ status: 'ok' });
+      default:
+        return jsonResponse({}, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const calls = (fetch: ReturnType<typeof stubServer>, key: string) =>
+  fetch.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeWebAuthn();
+});
+
+async function axeViolations(container: HTMLElement) {
+  const results = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+describe('the security page', () => {
+  it('lists passkeys, trusted devices, sessions and sign-ins with this device and session marked, and has no axe violation', async () => {
+    stubServer(fullOverview());
+    const { container } = renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in and security' })).toBeTruthy();
+    const passkeys = screen.getByRole('region', { name: 'Passkeys' });
+    expect(within(passkeys).getByText('Passkey from Nov 20, 2026')).toBeTruthy();
+    expect(within(passkeys).getByText('Kitchen phone')).toBeTruthy();
+    expect(within(passkeys).getByText('Synced between your devices')).toBeTruthy();
+    expect(within(passkeys).getByText('Not used yet')).toBeTruthy();
+    expect(within(passkeys).getByRole('button', { name: 'Remove Kitchen phone' })).toBeTruthy();
+    const devices = screen.getByRole('region', { name: 'Trusted devices' });
+    expect(within(devices).getByText('This device')).toBeTruthy();
+    expect(within(devices).getByRole('button', { name: 'Revoke Mobile Chrome Android 14' })).toBeTruthy();
+    const sessions = screen.getByRole('region', { name: 'Where you are signed in' });
+    // Browser and system come from the user agent, named as trusted devices are.
+    expect(await within(sessions).findByRole('button', { name: 'Sign out Mobile Chrome Android 14' })).toBeTruthy();
+    expect(within(sessions).getByText('This session')).toBeTruthy();
+    expect(within(sessions).queryByRole('button', { name: /Sign out Firefox/ })).toBeNull();
+    const signIns = screen.getByRole('region', { name: 'Latest sign-ins' });
+    expect(within(signIns).getByText(/Mobile Chrome Android 14, passkey$/)).toBeTruthy();
+    expect(within(signIns).getByText(/Firefox Linux \(this device\), password and PIN$/)).toBeTruthy();
+    expect(within(signIns).getByText(/Do you not recognise a sign-in\?/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/');
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('says so when there is nothing to list, in Slovak by default', async () => {
+    stubServer({ status: 'ok', passkeys: [], devices: [], sessions: [{ id: 's', userAgent: null, signedInAt: AT, lastActiveAt: AT, current: true }], signIns: [], reauthRequired: false });
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' })).toBeTruthy();
+    expect(screen.getByText('Nemáte žiadny prístupový kľúč. Prihlasujete sa heslom a PIN kódom z e-mailu.')).toBeTruthy();
+    expect(screen.getByText('Žiadne zariadenie vás neprihlási bez PIN kódu.')).toBeTruthy();
+    expect(screen.getByText('Váš účet je prihlásený iba tu.')).toBeTruthy();
+    expect(screen.getByText('Zatiaľ nie je zaznamenané žiadne prihlásenie.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Odhlásiť všetky ostatné relácie' })).toBeNull();
+  });
+
+  it('renames a passkey in a dialog, refusing a blank name, and announces the new name', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Kitchen phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename the passkey' });
+    const field = within(dialog).getByLabelText('Name');
+    await userEvent.clear(field);
+    await userEvent.type(field, '   {Enter}');
+    expect(await within(dialog).findByText('Enter a name of 1 to 60 characters.')).toBeTruthy();
+    expect(calls(fetch, 'POST /api/account/passkey/name')).toHaveLength(0);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Babička’s tablet{Enter}');
+    await expectAnnounced('The passkey is now called Babička’s tablet.', 'polite');
+    expect(await screen.findByText('Babička’s tablet')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for the password when the removal needs it, says a wrong one, then removes and puts focus on the section heading', async () => {
+    const fetch = stubServer(fullOverview(), { reauthFirst: true });
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Kitchen phone' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove the passkey?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const password = within(reauth).getByLabelText('Password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    await userEvent.type(password, 'Wrong-Horse-1{Enter}');
+    await expectAnnounced('The password is not correct.');
+    expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(1);
+    await userEvent.type(within(reauth).getByLabelText('Password'), 'Correct-Horse-7{Enter}');
+    await expectAnnounced('The passkey Kitchen phone has been removed.', 'polite');
+    expect(screen.queryByText('Kitchen phone')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Passkeys' })));
+    expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(2);
+  });
+
+  it('lets a passkey stand for the password: a closed prompt is said and changes nothing, a used one lets the removal through', async () => {
+    let attempts = 0;
+    const webauthn = stubWebAuthn({
+      get: async () => {
+        attempts += 1;
+        if (attempts === 1) throw domError('NotAllowedError');
+        const { fakeAssertion } = await import('../../shared/passkeys/webauthn-test-kit');
+        return fakeAssertion('key-1');
+      },
+    });
+    const fetch = stubServer(fullOverview(), { reauthFirst: true });
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Kitchen phone' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the passkey?' })).getByRole('button', { name: 'Remove' }));
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
+    await expectAnnounced('The passkey was not used. Try again, or enter your password.', 'polite');
+    expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(0);
+    expect(screen.getByText('Kitchen phone')).toBeTruthy();
+    await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
+    await expectAnnounced('The passkey Kitchen phone has been removed.', 'polite');
+    expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(1);
+    expect(webauthn.modalRequests()).toHaveLength(2);
+    expect(calls(fetch, 'POST /api/account/reauth')).toHaveLength(0);
+  });
+
+  it('revokes a device and signs out the other sessions, announcing each and keeping focus on the section', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke Mobile Chrome Android 14' }));
+    await expectAnnounced('Mobile Chrome Android 14 will ask for a PIN at the next sign-in.', 'polite');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Trusted devices' })));
+    expect(calls(fetch, 'DELETE /api/account/device')[0]?.[0]).toContain('id=dev-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    await expectAnnounced('Every other session has been signed out.', 'polite');
+    expect(await screen.findByText('You are signed in only here.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Where you are signed in' })));
+  });
+
+  it('says when a revocation gets no answer, keeping focus on its button and the device listed', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    const revoke = await screen.findByRole('button', { name: 'Revoke Mobile Chrome Android 14' });
+    let fail: (error: Error) => void = () => undefined;
+    fetch.mockImplementationOnce(() => new Promise<Response>((_, reject) => (fail = reject)));
+    revoke.focus();
+    await userEvent.keyboard('{Enter}');
+    // While the call runs the button shows it, keeps focus, and a second press does nothing.
+    await waitFor(() => expect(revoke.getAttribute('aria-busy')).toBe('true'));
+    expect(document.activeElement).toBe(revoke);
+    await userEvent.keyboard('{Enter}');
+    fail(new TypeError('Failed to fetch'));
+    await expectAnnounced('That did not work. Try again.');
+    expect(document.activeElement).toBe(revoke);
+    expect(revoke.getAttribute('aria-busy')).toBeNull();
+    expect(calls(fetch, 'DELETE /api/account/device')).toHaveLength(1);
+  });
+
+  it('sends a session that is no longer signed in to sign-in', async () => {
+    stubServer({ status: 'failed', reasons: ['credentials_required'] } as SecurityOverviewAnswer);
+    const onGuest = vi.fn();
+    renderWithProviders(<SecurityPage onGuest={onGuest} backHref="/" />);
+    await waitFor(() => expect(onGuest).toHaveBeenCalledTimes(1));
+  });
+
+  it('offers to try again when the overview cannot be loaded', async () => {
+    const fetch = stubServer(fullOverview());
+    fetch.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Passkeys' })).toBeTruthy();
+  });
+});

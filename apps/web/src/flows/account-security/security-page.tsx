@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useId, useReducer, useRef } from 'react';
+import {
+  passkeyRemove,
+  passkeyRename,
+  reauthenticate,
+  reauthPasskey,
+  reauthPasskeyOptions,
+  securityOverview,
+  sessionEnd,
+  sessionsEndOthers,
+  trustedDeviceRevoke,
+  trustedDevicesRevokeOthers,
+  type SecurityDevice,
+  type SecurityOverviewAnswer,
+  type SecurityPasskey,
+  type SecuritySession,
+  type StatusAnswer,
+} from '@gatehouse/contract';
+import { ScreenTitle, useAnnounce } from '../../shared/a11y';
+import { call, isApiFailure, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { useT } from '../../shared/i18n';
+import { assertWithPasskey, classifyCeremonyError, supportsPasskeys } from '../../shared/passkeys';
+import { Button, buttonClassName, Card, LoadingIndicator, Notice } from '../../shared/ui';
+import { initialSecurityState, transition, type Overview } from './account-security.machine';
+import { SecurityDialogs } from './security-dialogs';
+import {
+  DevicesSection,
+  OTHER_DEVICES_BUTTON,
+  OTHER_SESSIONS_BUTTON,
+  PasskeysSection,
+  SessionsSection,
+  SignInsSection,
+  deviceButton,
+  sessionButton,
+  usePasskeyName,
+} from './security-sections';
+import { useDeviceNames } from './use-device-names';
+import styles from './account-security.module.css';
+
+export interface SecurityPageProps {
+  /** The session is not (or no longer) signed in: to sign-in, with the way back here. */
+  onGuest: () => void;
+  /** The default page (`/`), the way back. */
+  backHref: string;
+}
+
+/** Thrown when an answer says the session is not signed in any more. */
+class SignedOut extends Error {}
+
+const overviewOf = (answer: SecurityOverviewAnswer): Overview => ({
+  passkeys: answer.passkeys,
+  devices: answer.devices,
+  sessions: answer.sessions,
+  signIns: answer.signIns,
+  reauthRequired: answer.reauthRequired,
+});
+
+const reasonsOf = (answer: StatusAnswer) => answer.reasons ?? [];
+
+/**
+ * "Sign-in and security" (docs/decisions/0114-security-page.md): the account's passkeys, trusted
+ * devices, sessions and latest sign-ins, each with what can be undone. After a change the list is
+ * read again, the result is announced, and focus goes to the section's heading when the item that
+ * had it is gone (docs/decisions/0010-focus-and-announcements.md).
+ */
+export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
+  const t = useT();
+  const announce = useAnnounce();
+  const handleFailure = useGlobalFailureHandler({ reload: reloadPage });
+  const nameOf = useDeviceNames();
+  const passkeyName = usePasskeyName();
+  const [state, dispatch] = useReducer(transition, initialSecurityState);
+  const titleId = useId();
+  const ids = { passkeys: useId(), devices: useId(), sessions: useId(), signIns: useId() };
+  const passkeysHeading = useRef<HTMLHeadingElement>(null);
+  const devicesHeading = useRef<HTMLHeadingElement>(null);
+  const sessionsHeading = useRef<HTMLHeadingElement>(null);
+  /** Where focus goes when the dialog closes (set when it opens, changed after a removal). */
+  const dialogFinalFocus = useRef<HTMLElement | null>(null);
+
+  const load = useCallback(async (): Promise<Overview> => {
+    const answer = await call(securityOverview);
+    if (reasonsOf(answer).includes('credentials_required')) throw new SignedOut();
+    if (answer.status !== 'ok') throw new Error(`security overview: ${answer.status}`);
+    return overviewOf(answer);
+  }, []);
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof SignedOut) return onGuest();
+      dispatch({ type: 'action.failed' });
+      // No answer, a server fault or an answer the page did not expect: its own message, the
+      // button keeps focus (0010); a wait or a reload is the global handler's.
+      if (!isApiFailure(error) || isServiceUnavailable(error)) announce(t('security.actionFailed'), 'assertive');
+      else handleFailure(error);
+    },
+    [announce, handleFailure, onGuest, t],
+  );
+
+  useEffect(() => {
+    if (state.type !== 'loading') return;
+    let live = true;
+    load().then(
+      (overview) => live && dispatch({ type: 'overview.loaded', overview }),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof SignedOut) onGuest();
+        else dispatch({ type: 'overview.failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.type, load, onGuest]);
+
+  /** Runs one change; on `ok` reads the overview again, announces `done` and moves focus as asked. */
+  const change = async (send: () => Promise<StatusAnswer>, done: string, focus?: () => void, button?: string): Promise<'ok' | 'reauth' | 'refused' | 'failed'> => {
+    dispatch({ type: 'action.started', ...(button ? { button } : {}) });
+    try {
+      const answer = await send();
+      const reasons = reasonsOf(answer);
+      if (reasons.includes('credentials_required')) throw new SignedOut();
+      if (reasons.includes('reauth_required')) return 'reauth';
+      if (reasons.includes('invalid_credentials')) return 'refused';
+      if (answer.status !== 'ok') throw new Error(`security change: ${reasons.join(',')}`);
+      const overview = await load();
+      focus?.();
+      dispatch({ type: 'action.done', overview });
+      announce(done, 'polite');
+      return 'ok';
+    } catch (error) {
+      failed(error);
+      return 'failed';
+    }
+  };
+
+  const removePasskey = async (passkey: SecurityPasskey) => {
+    dialogFinalFocus.current = passkeysHeading.current;
+    const outcome = await change(() => call(passkeyRemove, { query: { id: passkey.id } }), t('security.passkeys.removed', { name: passkeyName(passkey) }));
+    if (outcome === 'reauth') dispatch({ type: 'reauth.needed' });
+  };
+
+  const reauthThenRemove = async (passkey: SecurityPasskey, password: string) => {
+    dispatch({ type: 'action.started' });
+    try {
+      const answer = await call(reauthenticate, { body: { password } });
+      const reasons = reasonsOf(answer);
+      if (reasons.includes('credentials_required')) throw new SignedOut();
+      if (answer.status !== 'ok') {
+        dispatch({ type: 'reauth.refused' });
+        announce(t('security.reauth.wrong'), 'assertive');
+        return;
+      }
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    await removePasskey(passkey);
+  };
+
+  /** The passkey instead of the password: the account's own passkeys only, then the same removal. */
+  const passkeyThenRemove = async (passkey: SecurityPasskey) => {
+    dispatch({ type: 'action.started' });
+    try {
+      const options = await call(reauthPasskeyOptions);
+      if (reasonsOf(options).includes('credentials_required')) throw new SignedOut();
+      let proven = false;
+      if (options.status === 'ok' && options.getStructure) {
+        let body;
+        try {
+          body = await assertWithPasskey(options.getStructure);
+        } catch (error) {
+          // The person closed the prompt, or the authenticator could not be used: the password stays offered.
+          dispatch({ type: 'action.failed' });
+          announce(t(classifyCeremonyError(error) === 'cancelled' ? 'security.reauth.passkeyCancelled' : 'security.reauth.passkeyFailed'), 'polite');
+          return;
+        }
+        const answer = await call(reauthPasskey, { body });
+        if (reasonsOf(answer).includes('credentials_required')) throw new SignedOut();
+        proven = answer.status === 'ok';
+      }
+      if (!proven) {
+        dispatch({ type: 'action.failed' });
+        announce(t('security.reauth.passkeyFailed'), 'assertive');
+        return;
+      }
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    await removePasskey(passkey);
+  };
+
+  const focusHeading = (heading: { current: HTMLHeadingElement | null }) => () => {
+    // After the render that removes the item: the heading stays.
+    queueMicrotask(() => heading.current?.focus());
+  };
+
+  if (state.type === 'loading') {
+    return (
+      <Card aria-labelledby={titleId} className={styles.page}>
+        <ScreenTitle id={titleId} pageTitle={t('security.title')} className={styles.title}>
+          {t('security.title')}
+        </ScreenTitle>
+        <LoadingIndicator size={32} label={t('app.loading')} />
+      </Card>
+    );
+  }
+  if (state.type === 'unavailable') {
+    return (
+      <Card aria-labelledby={titleId} className={styles.page}>
+        <ScreenTitle id={titleId} pageTitle={t('security.title')} className={styles.title}>
+          {t('security.title')}
+        </ScreenTitle>
+        <Notice variant="error" className={styles.notice} announce>
+          {t('security.loadFailed')}
+        </Notice>
+        <Button variant="outlined" onClick={() => dispatch({ type: 'overview.requested' })}>
+          {t('security.retry')}
+        </Button>
+      </Card>
+    );
+  }
+
+  const { overview, dialog, busy, pending } = state;
+  const openDialog = (open: () => void) => {
+    dialogFinalFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    open();
+  };
+  return (
+    <Card aria-labelledby={titleId} className={styles.page}>
+      <ScreenTitle id={titleId} pageTitle={t('security.title')} className={styles.title}>
+        {t('security.title')}
+      </ScreenTitle>
+      <p className={styles.intro}>{t('security.intro')}</p>
+      <PasskeysSection
+        pending={pending}
+        headingRef={passkeysHeading}
+        headingId={ids.passkeys}
+        busy={busy}
+        passkeys={overview.passkeys}
+        onRename={(passkey) => openDialog(() => dispatch({ type: 'rename.opened', passkey }))}
+        onRemove={(passkey) => openDialog(() => dispatch({ type: 'removal.opened', passkey }))}
+      />
+      <DevicesSection
+        pending={pending}
+        headingRef={devicesHeading}
+        headingId={ids.devices}
+        busy={busy}
+        devices={overview.devices}
+        onRevoke={(device: SecurityDevice) =>
+          void change(() => call(trustedDeviceRevoke, { query: { id: device.id } }), t('security.devices.revoked', { name: device.name }), focusHeading(devicesHeading), deviceButton(device.id))
+        }
+        onRevokeOthers={() => void change(() => call(trustedDevicesRevokeOthers), t('security.devices.othersRevoked'), focusHeading(devicesHeading), OTHER_DEVICES_BUTTON)}
+      />
+      <SessionsSection
+        pending={pending}
+        headingRef={sessionsHeading}
+        headingId={ids.sessions}
+        busy={busy}
+        sessions={overview.sessions}
+        nameOf={nameOf}
+        onEnd={(session: SecuritySession, name: string) =>
+          void change(() => call(sessionEnd, { query: { id: session.id } }), t('security.sessions.ended', { name }), focusHeading(sessionsHeading), sessionButton(session.id))
+        }
+        onEndOthers={() => void change(() => call(sessionsEndOthers), t('security.sessions.othersEnded'), focusHeading(sessionsHeading), OTHER_SESSIONS_BUTTON)}
+      />
+      <SignInsSection headingId={ids.signIns} signIns={overview.signIns} nameOf={nameOf} />
+      <a className={buttonClassName({ variant: 'link' }, styles.back)} href={backHref}>
+        {t('security.back')}
+      </a>
+      <SecurityDialogs
+        dialog={dialog}
+        busy={busy}
+        finalFocus={dialogFinalFocus}
+        onClose={() => dispatch({ type: 'dialog.closed' })}
+        onInvalidName={() => {
+          dispatch({ type: 'rename.invalid' });
+          announce(t('security.passkeys.nameInvalid'), 'assertive');
+        }}
+        onRename={(name) => {
+          if (dialog?.kind !== 'rename') return;
+          void change(() => call(passkeyRename, { body: { id: dialog.passkey.id, name } }), t('security.passkeys.renamed', { name }));
+        }}
+        onConfirmRemoval={() => {
+          if (dialog?.kind === 'remove') void removePasskey(dialog.passkey);
+        }}
+        onPassword={(password) => {
+          if (dialog?.kind === 'reauth') void reauthThenRemove(dialog.passkey, password);
+        }}
+        onPasskey={
+          overview.passkeys.length > 0 && supportsPasskeys()
+            ? () => {
+                if (dialog?.kind === 'reauth') void passkeyThenRemove(dialog.passkey);
+              }
+            : undefined
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,237 @@
+import type { Ref } from 'react';
+import { useIntl } from 'react-intl';
+import type { SecurityDevice, SecurityPasskey, SecuritySession, SecuritySignIn } from '@gatehouse/contract';
+import { useT, type MessageId } from '../../shared/i18n';
+import { Button } from '../../shared/ui';
+import styles from './account-security.module.css';
+
+/** Names of the list buttons whose calls run without a dialog (the machine's `pending`). */
+export const deviceButton = (id: string) => `device:${id}`;
+export const sessionButton = (id: string) => `session:${id}`;
+export const OTHER_DEVICES_BUTTON = 'devices:others';
+export const OTHER_SESSIONS_BUTTON = 'sessions:others';
+
+/** Dates and times in the page's language. */
+export function useDates() {
+  const intl = useIntl();
+  return {
+    dateTime: (ms: number) => intl.formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' }),
+    date: (ms: number) => intl.formatDate(ms, { dateStyle: 'medium' }),
+  };
+}
+
+/** The name a passkey is shown with: its owner's, or one made of its date. */
+export function usePasskeyName(): (passkey: SecurityPasskey) => string {
+  const t = useT();
+  const { date } = useDates();
+  return (passkey) => passkey.name ?? t('security.passkeys.defaultName', { date: date(passkey.createdAt) });
+}
+
+interface SectionProps {
+  /** The section's heading: focus goes here when its focused item is gone (docs/decisions/0010). */
+  headingRef: Ref<HTMLHeadingElement>;
+  headingId: string;
+  busy: boolean;
+  /** The button whose call is under way. */
+  pending: string | null;
+}
+
+/**
+ * A list's button: while any call runs it stays focusable but does nothing (aria-disabled, as the
+ * kit's loading button), and the one whose call runs shows it (docs/decisions/0010: focus is never lost).
+ */
+function ActionButton({ id, busy, pending, label, onPress, children }: { id: string; busy: boolean; pending: string | null; label?: string; onPress: () => void; children: string }) {
+  return (
+    <Button
+      variant="outlined"
+      aria-label={label}
+      loading={pending === id}
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) onPress();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export function PasskeysSection({ headingRef, headingId, busy, pending, passkeys, onRename, onRemove }: SectionProps & {
+  passkeys: readonly SecurityPasskey[];
+  onRename: (passkey: SecurityPasskey) => void;
+  onRemove: (passkey: SecurityPasskey) => void;
+}) {
+  const t = useT();
+  const { dateTime } = useDates();
+  const nameOf = usePasskeyName();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
+        {t('security.passkeys.heading')}
+      </h2>
+      {passkeys.length === 0 ? (
+        <p className={styles.text}>{t('security.passkeys.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {passkeys.map((passkey) => {
+            const name = nameOf(passkey);
+            return (
+              <li key={passkey.id} className={styles.item}>
+                <div className={styles.details}>
+                  <span className={styles.name}>{name}</span>
+                  <span className={styles.meta}>{t(passkey.synced ? 'security.passkeys.synced' : 'security.passkeys.oneDevice')}</span>
+                  <span className={styles.meta}>{t('security.passkeys.created', { date: dateTime(passkey.createdAt) })}</span>
+                  <span className={styles.meta}>
+                    {passkey.lastUsedAt === null ? t('security.passkeys.neverUsed') : t('security.passkeys.lastUsed', { date: dateTime(passkey.lastUsedAt) })}
+                  </span>
+                </div>
+                <div className={styles.actions}>
+                  <ActionButton id={`rename:${passkey.id}`} busy={busy} pending={pending} label={t('security.passkeys.renameNamed', { name })} onPress={() => onRename(passkey)}>
+                    {t('security.passkeys.rename')}
+                  </ActionButton>
+                  <ActionButton id={`remove:${passkey.id}`} busy={busy} pending={pending} label={t('security.passkeys.removeNamed', { name })} onPress={() => onRemove(passkey)}>
+                    {t('security.passkeys.remove')}
+                  </ActionButton>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function DevicesSection({ headingRef, headingId, busy, pending, devices, onRevoke, onRevokeOthers }: SectionProps & {
+  devices: readonly SecurityDevice[];
+  onRevoke: (device: SecurityDevice) => void;
+  onRevokeOthers: () => void;
+}) {
+  const t = useT();
+  const { dateTime } = useDates();
+  const others = devices.filter((device) => !device.current);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
+        {t('security.devices.heading')}
+      </h2>
+      <p className={styles.text}>{t('security.devices.intro')}</p>
+      {devices.length === 0 ? (
+        <p className={styles.text}>{t('security.devices.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {devices.map((device) => (
+            <li key={device.id} className={styles.item}>
+              <div className={styles.details}>
+                <span className={styles.name}>
+                  {device.name}
+                  {device.current && <span className={styles.badge}>{t('security.devices.thisDevice')}</span>}
+                </span>
+                <span className={styles.meta}>{t('security.devices.trustedSince', { date: dateTime(device.trustedAt) })}</span>
+                <span className={styles.meta}>{t('security.devices.lastUsed', { date: dateTime(device.lastUsedAt) })}</span>
+              </div>
+              <div className={styles.actions}>
+                <ActionButton id={deviceButton(device.id)} busy={busy} pending={pending} label={t('security.devices.revokeNamed', { name: device.name })} onPress={() => onRevoke(device)}>
+                  {t('security.devices.revoke')}
+                </ActionButton>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <ActionButton id={OTHER_DEVICES_BUTTON} busy={busy} pending={pending} onPress={onRevokeOthers}>
+          {t('security.devices.revokeOthers')}
+        </ActionButton>
+      )}
+    </section>
+  );
+}
+
+export function SessionsSection({ headingRef, headingId, busy, pending, sessions, nameOf, onEnd, onEndOthers }: SectionProps & {
+  sessions: readonly SecuritySession[];
+  nameOf: (userAgent: string | null) => string;
+  onEnd: (session: SecuritySession, name: string) => void;
+  onEndOthers: () => void;
+}) {
+  const t = useT();
+  const { dateTime } = useDates();
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
+        {t('security.sessions.heading')}
+      </h2>
+      <ul className={styles.list}>
+        {sessions.map((session) => {
+          const name = nameOf(session.userAgent);
+          return (
+            <li key={session.id} className={styles.item}>
+              <div className={styles.details}>
+                <span className={styles.name}>
+                  {name}
+                  {session.current && <span className={styles.badge}>{t('security.sessions.thisSession')}</span>}
+                </span>
+                <span className={styles.meta}>{t('security.sessions.lastActive', { date: dateTime(session.lastActiveAt) })}</span>
+                <span className={styles.meta}>{t('security.sessions.signedIn', { date: dateTime(session.signedInAt) })}</span>
+              </div>
+              {!session.current && (
+                <div className={styles.actions}>
+                  <ActionButton id={sessionButton(session.id)} busy={busy} pending={pending} label={t('security.sessions.signOutNamed', { name })} onPress={() => onEnd(session, name)}>
+                    {t('security.sessions.signOut')}
+                  </ActionButton>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {others.length === 0 ? (
+        <p className={styles.text}>{t('security.sessions.onlyHere')}</p>
+      ) : (
+        <ActionButton id={OTHER_SESSIONS_BUTTON} busy={busy} pending={pending} onPress={onEndOthers}>
+          {t('security.sessions.signOutOthers')}
+        </ActionButton>
+      )}
+    </section>
+  );
+}
+
+const METHOD_TEXT: Record<string, MessageId> = {
+  password_pin: 'security.signIns.method.passwordPin',
+  password_trusted_device: 'security.signIns.method.passwordTrustedDevice',
+  passkey: 'security.signIns.method.passkey',
+  registration: 'security.signIns.method.registration',
+};
+
+export function SignInsSection({ headingId, signIns, nameOf }: { headingId: string; signIns: readonly SecuritySignIn[]; nameOf: (userAgent: string | null) => string }) {
+  const t = useT();
+  const { dateTime } = useDates();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('security.signIns.heading')}
+      </h2>
+      {signIns.length === 0 ? (
+        <p className={styles.text}>{t('security.signIns.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {signIns.map((signIn, index) => {
+            const device = nameOf(signIn.userAgent);
+            return (
+              // Sign-ins have no id of their own; the list is read whole and never reordered in place.
+              <li key={`${signIn.at}-${index}`} className={styles.item}>
+                {t('security.signIns.entry', {
+                  date: dateTime(signIn.at),
+                  device: signIn.thisDevice ? t('security.signIns.thisDevice', { device }) : device,
+                  method: t(METHOD_TEXT[signIn.method] ?? 'security.signIns.method.other'),
+                })}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className={styles.text}>{t('security.signIns.notYou')}</p>
+    </section>
+  );
+}
