@@ -46,7 +46,7 @@ function samePicture(a: Buffer, b: Buffer): boolean {
 
 test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
 
-test('the gallery: sign-in, PIN, passkey offer, account list and new password, in sk at 360 px', async ({ page }) => {
+test('the gallery: sign-in, PIN, passkey offer, security page, account list and new password, in sk at 360 px', async ({ page }) => {
   const jana = await createUser({ email: 'jana.novakova@nemocnica.sk', password: 'Galeria-Obrazkov-7', firstName: 'Jana', surname: 'Nováková', language: 'sk' });
   const peter = await createUser({ email: 'peter.horvath@nemocnica.sk', password: 'Galeria-Obrazkov-8', firstName: 'Peter', surname: 'Horváth', language: 'sk' });
 
@@ -70,6 +70,14 @@ test('the gallery: sign-in, PIN, passkey offer, account list and new password, i
   await expectScreen(page, t('signIn.passkeyOffer.title'));
   await photograph(page, 'passkey-offer');
   await page.getByRole('button', { name: t('signIn.passkeyOffer.askLater') }).click();
+
+  // The account's own page, from the default page: its sessions and latest sign-ins. (Its times
+  // change from run to run: a few hundred pixels, within what samePicture lets pass.)
+  await page.getByRole('link', { name: t('legacy.security') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('security.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: t('security.passkeys.heading') })).toBeVisible();
+  await photograph(page, 'security');
+  await page.goto('/');
   await page.getByRole('button', { name: t('legacy.signOut') }).click();
 
   // Two accounts remembered on this computer: the list, names with masked e-mails.
@@ -94,5 +102,5 @@ test('the gallery: sign-in, PIN, passkey offer, account list and new password, i
   // Every picture is in the README, and every picture the README shows is one of these.
   const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
   const shownInReadme = [...readme.matchAll(/docs\/gallery\/([\w-]+)\.png/g)].map((m) => m[1]).sort();
-  expect(shownInReadme).toEqual(['account-list', 'new-password', 'passkey-offer', 'pin', 'sign-in']);
+  expect(shownInReadme).toEqual(['account-list', 'new-password', 'passkey-offer', 'pin', 'security', 'sign-in']);
 });
