@@ -78,11 +78,15 @@ describe('user passkeys list|remove', () => {
     const listed = await admin('user', 'passkeys', 'list', '--email', DEMO.email.toUpperCase());
     expect(listed.code).toBe(0);
     const [header, row, ...rest] = listed.out.split('\n');
-    expect(header).toMatch(/^ID\s+KIND\s+CREATED\s+LAST USED$/);
+    expect(header).toMatch(/^ID\s+KIND\s+CREATED\s+LAST USED\s+NAME$/);
     expect(rest).toEqual([]);
     const id = row?.split(/\s+/)[0] ?? '';
     expect(id).toBe(passkey.id);
-    expect(row).toContain(`one device  ${STARTED}  ${STARTED}`);
+    expect(row).toContain(`one device  ${STARTED}  ${STARTED}  -`);
+    // The name the person gives it on the security page is what the helpdesk reads.
+    const renamed = await postJson(t.app, '/api/account/passkey/name', { id, name: 'Telefón Jany' }, { cookie: `gh_session=${session}` });
+    expect(renamed.json()).toMatchObject({ status: 'ok' });
+    expect((await admin('user', 'passkeys', 'list', '--email', DEMO.email)).out.split('\n')[1]).toMatch(/ {2}Telefón Jany$/);
 
     const removed = await admin('user', 'passkeys', 'remove', '--email', DEMO.email, '--id', id.slice(0, 10));
     expect(removed).toEqual({ code: 0, out: `Removed the passkey ${id} of ${DEMO.email}.`, err: '' });

@@ -79,8 +79,9 @@ export function formatAccountTable(rows: readonly AccountSummary[]): string {
 /** `user passkeys list`. */
 export function formatPasskeyTable(rows: readonly PasskeySummary[]): string {
   return formatTable(
-    ['ID', 'KIND', 'CREATED', 'LAST USED'],
-    rows.map((r) => [r.id, r.synced ? 'synced' : 'one device', formatTime(r.createdAt), formatTime(r.lastUsedAt)]),
+    // The name the person gave it on the security page comes last (it may hold spaces), '-' when none.
+    ['ID', 'KIND', 'CREATED', 'LAST USED', 'NAME'],
+    rows.map((r) => [r.id, r.synced ? 'synced' : 'one device', formatTime(r.createdAt), formatTime(r.lastUsedAt), r.name ?? '-']),
     'No passkeys.',
   );
 }
