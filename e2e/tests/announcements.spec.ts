@@ -21,6 +21,10 @@ type Outcome =
   | { pageTitle: string; heading: string }
   /** The answer to a submit sends the person back to the sign-in form, which says why. */
   | { backToSignIn: string }
+  /** Signed out meanwhile: the sign-in page opens (a new page load), and it leads back to `back` afterwards. */
+  | { signInThenBack: string }
+  /** A dialog of its own opens (it asks for more): focus is inside it, its title names it, its text says why. */
+  | { dialog: string; shows: string }
   /** Nothing went wrong for the person (they are signed in, or leaving anyway); why, for the reader. */
   | { quiet: string };
 
@@ -329,6 +333,115 @@ const signOut: Starter = async (page, lang, answer) => {
   await page.getByRole('button', { name: t(lang, 'legacy.signOut') }).click();
 };
 
+// The "Sign-in and security" page (docs/decisions/0114-security-page.md), signed in as Jana, with
+// one passkey, one trusted device, this session and one other.
+const MOMENT = Date.UTC(2026, 10, 2, 9, 30);
+const PASSKEY = { id: 'cGFzc2tleS0x', name: 'Telefón', synced: true, createdAt: MOMENT, lastUsedAt: MOMENT };
+const OVERVIEW = json({
+  status: 'ok',
+  passkeys: [PASSKEY],
+  devices: [{ id: 'device-1', name: 'Firefox Linux', trustedAt: MOMENT, lastUsedAt: MOMENT, current: false }],
+  sessions: [
+    { id: 'session-here', userAgent: null, signedInAt: MOMENT, lastActiveAt: MOMENT, current: true },
+    { id: 'session-other', userAgent: null, signedInAt: MOMENT, lastActiveAt: MOMENT, current: false },
+  ],
+  signIns: [{ at: MOMENT, method: 'password_pin', userAgent: null, thisDevice: true }],
+  reauthRequired: false,
+});
+const signedInInfo = (lang: Locale) =>
+  json({ status: 'ok', guest: false, language: lang, user: { id: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková' } });
+
+/** The security page of a signed-in session: user info says signed in once, then guest (after the page sent the person to sign-in). */
+const securityOverview: Starter = async (page, lang, answer) => {
+  let infoCalls = 0;
+  await page.route('**/api/user/info*', (route) => {
+    infoCalls += 1;
+    return fulfil(route, infoCalls === 1 ? signedInInfo(lang) : json({ status: 'ok', guest: true, language: lang }));
+  });
+  await answerCall(page, 'GET', '/api/account/security', answer);
+  await page.goto('/signin/security');
+};
+
+async function toSecurityPage(page: Page, lang: Locale) {
+  await securityOverview(page, lang, OVERVIEW);
+  await expect(page.getByRole('heading', { level: 1, name: t(lang, 'security.title') })).toBeVisible();
+}
+
+/** A button of the security page's lists, named with the item ({name}). */
+const securityAction =
+  (method: string, path: string, label: string, name: string): Starter =>
+  async (page, lang, answer) => {
+    await answerCall(page, method, path, answer);
+    await toSecurityPage(page, lang);
+    await page.getByRole('button', { name: t(lang, label, { name: name.startsWith('device.') ? t(lang, name) : name }) }).click();
+  };
+
+const securityOthers =
+  (path: string, label: string): Starter =>
+  async (page, lang, answer) => {
+    await answerCall(page, 'DELETE', path, answer);
+    await toSecurityPage(page, lang);
+    await page.getByRole('button', { name: t(lang, label) }).click();
+  };
+
+const renamePasskey: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'POST', '/api/account/passkey/name', answer);
+  await toSecurityPage(page, lang);
+  await page.getByRole('button', { name: t(lang, 'security.passkeys.renameNamed', { name: PASSKEY.name }) }).click();
+  const field = page.getByLabel(t(lang, 'security.passkeys.nameLabel'), { exact: true });
+  await field.fill('Telefón Jany');
+  await field.press('Enter');
+};
+
+/** Remove the passkey and confirm; DELETE /api/account/passkey answers `answer`. */
+const removePasskey: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'DELETE', '/api/account/passkey', answer);
+  await toSecurityPage(page, lang);
+  await page.getByRole('button', { name: t(lang, 'security.passkeys.removeNamed', { name: PASSKEY.name }) }).click();
+  await page.getByRole('button', { name: t(lang, 'security.passkeys.remove'), exact: true }).click();
+};
+
+/** The removal asked for the password again: its dialog. */
+async function toReauth(page: Page, lang: Locale) {
+  await fakeAuthenticator(page);
+  await removePasskey(page, lang, failed('reauth_required'));
+  await expect(page.getByRole('dialog', { name: t(lang, 'security.reauth.title') })).toBeVisible();
+}
+
+const reauthPassword: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'POST', '/api/account/reauth', answer);
+  await toReauth(page, lang);
+  const password = page.getByLabel(t(lang, 'security.reauth.password'), { exact: true });
+  await password.fill(ACCOUNT.password);
+  await password.press('Enter');
+};
+
+const reauthPasskeyOptions: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/account/reauth/passkey', answer);
+  await toReauth(page, lang);
+  await page.getByRole('button', { name: t(lang, 'security.reauth.usePasskey') }).click();
+};
+
+const reauthPasskey: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/account/reauth/passkey', GET_OPTIONS);
+  await answerCall(page, 'POST', '/api/account/reauth/passkey', answer);
+  await toReauth(page, lang);
+  await page.getByRole('button', { name: t(lang, 'security.reauth.usePasskey') }).click();
+};
+
+// The "Wasn't you?" mail's link (docs/decisions/0115-wasnt-you-mail.md).
+const secureAccountInfo: Starter = async (page, _lang, answer) => {
+  await answerCall(page, 'GET', '/api/user/secureaccount', answer);
+  await page.goto('/signin/secure-account?token=t0k3n');
+};
+
+const secureAccount: Starter = async (page, lang, answer) => {
+  await answerCall(page, 'GET', '/api/user/secureaccount', TOKEN_OK);
+  await answerCall(page, 'POST', '/api/user/secureaccount', answer);
+  await page.goto('/signin/secure-account?token=t0k3n');
+  await page.getByRole('button', { name: t(lang, 'secureAccount.confirm.submit') }).click();
+};
+
 const startUp =
   (method: string, path: string): Starter =>
   async (page, _lang, answer) => {
@@ -340,6 +453,30 @@ const ERROR_PAGE: Outcome = { screen: 'app.error.internal.title', shows: 'app.er
 const ERROR_AT_LOAD: Outcome = { pageTitle: 'app.error.pageTitle', heading: 'app.error.internal.title' };
 const QUIET_SIGNED_IN =
   'the person is signed in already: the sign-in goes on (at worst no trusted device, no offer next time)';
+
+/** HTTP 429 with Retry-After: the global handler's snackbar says how long to wait. */
+const TOO_MANY: Answer = { status: 429, json: { status: 'failed', reasons: ['too_many_requests'] }, headers: { 'Retry-After': '42' } };
+const TOLD_WAIT: Outcome = { told: 'app.snackbar.tooManyRequests.seconds', values: { seconds: 42 } };
+/** Back at the sign-in page (a new page load), which brings the person back after signing in. */
+const TO_SIGN_IN: Outcome = { signInThenBack: '/signin/security' };
+
+/**
+ * One case for every reason of a security-page call: credentials_required goes to sign-in,
+ * too_many_requests (HTTP 429) and service_busy (HTTP 503) are the global handler's and the page's
+ * snackbar; `own` names the reasons the page tells in its own way; every other reason is a change
+ * that did not go through (the snackbar).
+ */
+function securityCases(call: string, at: Starter, own: Partial<Record<string, Outcome>>): Case[] {
+  const endpoint = ENDPOINTS.find((e) => e.id === call);
+  if (!endpoint) throw new Error(`no call ${call}`);
+  return endpoint.reasons.map((reason): Case => {
+    if (reason === 'credentials_required') return { call, reason, answer: failed(reason), at, outcome: TO_SIGN_IN };
+    if (reason === 'too_many_requests') return { call, reason, answer: TOO_MANY, at, outcome: TOLD_WAIT };
+    if (reason === 'service_busy')
+      return { call, reason, answer: { status: 503, json: { status: 'failed', reasons: [reason] } }, at, outcome: { told: 'security.actionFailed' } };
+    return { call, reason, answer: failed(reason), at, outcome: own[reason] ?? { told: 'security.actionFailed' } };
+  });
+}
 
 const CASES: Case[] = [
   // POST /api/user/login
@@ -837,6 +974,43 @@ const CASES: Case[] = [
     at: offerCreate,
     outcome: { told: 'signIn.passkeyOffer.failed' },
   },
+  // The "Sign-in and security" page: a session that is no longer signed in goes to sign-in (and
+  // comes back after it); a change that did not go through is said in a snackbar, the button keeps focus.
+  ...securityCases('securityOverview', securityOverview, { app_error: { told: 'security.loadFailed' } }),
+  ...securityCases('passkeyRename', renamePasskey, {}),
+  ...securityCases('passkeyRemove', removePasskey, { reauth_required: { dialog: 'security.reauth.title', shows: 'security.reauth.text' } }),
+  ...securityCases('reauthenticate', reauthPassword, {
+    invalid_credentials: { told: 'security.reauth.wrong' },
+    password_required: { told: 'security.reauth.wrong' },
+  }),
+  ...securityCases('trustedDeviceRevoke', securityAction('DELETE', '/api/account/device', 'security.devices.revokeNamed', 'Firefox Linux'), {}),
+  ...securityCases('trustedDevicesRevokeOthers', securityOthers('/api/account/device/others', 'security.devices.revokeOthers'), {}),
+  ...securityCases('sessionEnd', securityAction('DELETE', '/api/account/session', 'security.sessions.signOutNamed', 'device.defaultName'), {}),
+  ...securityCases('sessionsEndOthers', securityOthers('/api/account/session/others', 'security.sessions.signOutOthers'), {}),
+  ...securityCases('reauthPasskeyOptions', reauthPasskeyOptions, { invalid_parameter: { told: 'security.reauth.passkeyFailed' } }),
+  ...securityCases('reauthPasskey', reauthPasskey, {
+    invalid_credentials: { told: 'security.reauth.passkeyFailed' },
+    missing_parameter: { told: 'security.reauth.passkeyFailed' },
+    invalid_parameter: { told: 'security.reauth.passkeyFailed' },
+  }),
+  // GET and POST /api/user/secureaccount: the "Wasn't you?" mail's link
+  ...(['wrong_token', 'missing_token', 'bot_check_failed'] as const).map(
+    (reason): Case => ({
+      call: 'secureAccountInfo',
+      reason,
+      answer: failed(reason),
+      at: secureAccountInfo,
+      // A link that cannot be checked cannot be told from a bad one: the screen offers both ways on.
+      outcome: { pageTitle: 'secureAccount.pageTitle.expired', heading: 'secureAccount.expired.title' },
+    }),
+  ),
+  { call: 'secureAccountInfo', reason: 'app_error', answer: failed('app_error'), at: secureAccountInfo, outcome: ERROR_AT_LOAD },
+  { call: 'secureAccountInfo', reason: 'too_many_requests', answer: TOO_MANY, at: secureAccountInfo, outcome: TOLD_WAIT },
+  { call: 'secureAccount', reason: 'wrong_token', answer: failed('wrong_token'), at: secureAccount, outcome: { screen: 'secureAccount.expired.title' } },
+  { call: 'secureAccount', reason: 'missing_token', answer: failed('missing_token'), at: secureAccount, outcome: { screen: 'secureAccount.expired.title' } },
+  { call: 'secureAccount', reason: 'bot_check_failed', answer: failed('bot_check_failed'), at: secureAccount, outcome: { told: 'secureAccount.confirm.botCheckFailed' } },
+  { call: 'secureAccount', reason: 'app_error', answer: failed('app_error'), at: secureAccount, outcome: { told: 'secureAccount.confirm.unavailable' } },
+  { call: 'secureAccount', reason: 'too_many_requests', answer: TOO_MANY, at: secureAccount, outcome: TOLD_WAIT },
   // POST /api/user/logout: the default page's own message
   {
     call: 'logout',
@@ -896,6 +1070,17 @@ test.describe('every failure of every call is told, once', () => {
           await expect(page).toHaveTitle(
             t(lang, 'app.pageTitle', { screen: t(lang, outcome.pageTitle), app: t(lang, 'app.title') }),
           );
+        } else if ('signInThenBack' in outcome) {
+          await expect(page.getByRole('heading', { level: 1, name: t(lang, 'signIn.login.title') })).toBeVisible();
+          await expect(page).toHaveTitle(t(lang, 'app.title'));
+          expect(new URL(page.url()).searchParams.get('redirect')).toBe(outcome.signInThenBack);
+        } else if ('dialog' in outcome) {
+          const dialog = page.getByRole('dialog', { name: t(lang, outcome.dialog) });
+          await expect(dialog).toBeVisible();
+          await expect(dialog.getByText(t(lang, outcome.shows))).toBeVisible();
+          // Focus went into the dialog: a screen reader reads its title as it enters.
+          await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+          await expectNoAxeViolations(page);
         } else if ('backToSignIn' in outcome) {
           const message = t(lang, outcome.backToSignIn);
           await expectScreen(page, t(lang, 'signIn.login.title'));

@@ -464,11 +464,14 @@ test.describe('keyboard only', () => {
         const active = document.activeElement as HTMLElement | null;
         if (!active || active === document.body) return null;
         const own = getComputedStyle(active);
-        const holder = active.matches('input') ? (active.parentElement as HTMLElement) : active;
-        const style = active.matches('input') ? getComputedStyle(holder) : own;
+        // A text field's ring is on its box (the input's parent); a checkbox shows its own.
+        const boxed = active.matches('input:not([type="checkbox"])');
+        const holder = boxed ? (active.parentElement as HTMLElement) : active;
+        const style = boxed ? getComputedStyle(holder) : own;
         const visible =
           (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-        return { name: active.getAttribute('aria-label') ?? active.textContent?.trim() ?? active.tagName, visible };
+        const label = active.matches('input') ? (active as HTMLInputElement).labels?.[0]?.textContent?.trim() : undefined;
+        return { name: active.getAttribute('aria-label') ?? label ?? active.textContent?.trim() ?? active.tagName, visible };
       });
       if (seen === null) break;
       stops.push(seen.name);

@@ -1,15 +1,25 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { isValidPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '@gatehouse/contract';
 import { useT } from '../../shared/i18n';
-import { Button, PasswordField, TextField } from '../../shared/ui';
+import { Button, Notice, PasswordField, TextField } from '../../shared/ui';
 import { Dialog } from '../../shared/ui/dialog';
 import type { SecurityDialog } from './account-security.machine';
 import { usePasskeyName } from './security-sections';
 import styles from './account-security.module.css';
 
+/** What the password dialog says after a passkey did not prove who it is (shown in the dialog, and said). */
+export interface PasskeyProofNotice {
+  text: string;
+  severity: 'error' | 'info';
+  /** Counts the notices: the same text told again is said again. */
+  key: number;
+}
+
 interface DialogsProps {
   dialog: SecurityDialog | null;
   busy: boolean;
+  /** Why the passkey did not prove who it is: shown above the password, and said. */
+  proofNotice: PasskeyProofNotice | null;
   /** Where focus goes when the dialog closes: the button that opened it, or a heading after a removal. */
   finalFocus: RefObject<HTMLElement | null>;
   onClose: () => void;
@@ -100,7 +110,7 @@ function RenameForm({ initial, invalid, busy, onRename, onInvalidName, onClose }
   );
 }
 
-function PasswordForm({ wrong, busy, onPassword, onPasskey, onClose }: DialogsProps & { wrong: number }) {
+function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose }: DialogsProps & { wrong: number }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -129,6 +139,11 @@ function PasswordForm({ wrong, busy, onPassword, onPasskey, onClose }: DialogsPr
       <p id={textId} className={styles.text}>
         {t('security.reauth.text')}
       </p>
+      {proofNotice && (
+        <Notice variant={proofNotice.severity} announce announceKey={proofNotice.key}>
+          {proofNotice.text}
+        </Notice>
+      )}
       <PasswordField
         ref={field}
         label={t('security.reauth.password')}

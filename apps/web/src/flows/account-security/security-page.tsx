@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import {
   passkeyRemove,
   passkeyRename,
@@ -20,9 +20,9 @@ import { ScreenTitle, useAnnounce } from '../../shared/a11y';
 import { call, isApiFailure, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { useT } from '../../shared/i18n';
 import { assertWithPasskey, classifyCeremonyError, supportsPasskeys } from '../../shared/passkeys';
-import { Button, buttonClassName, Card, LoadingIndicator, Notice } from '../../shared/ui';
+import { Button, buttonClassName, Card, LoadingIndicator, Notice, useSnackbar } from '../../shared/ui';
 import { initialSecurityState, transition, type Overview } from './account-security.machine';
-import { SecurityDialogs } from './security-dialogs';
+import { SecurityDialogs, type PasskeyProofNotice } from './security-dialogs';
 import {
   DevicesSection,
   OTHER_DEVICES_BUTTON,
@@ -43,6 +43,9 @@ export interface SecurityPageProps {
   /** The default page (`/`), the way back. */
   backHref: string;
 }
+
+/** The snackbar that says a change did not go through (one at a time: a new failure replaces it). */
+export const ACTION_FAILED_SNACKBAR_ID = 'security-action-failed';
 
 /** Thrown when an answer says the session is not signed in any more. */
 class SignedOut extends Error {}
@@ -66,6 +69,10 @@ const reasonsOf = (answer: StatusAnswer) => answer.reasons ?? [];
 export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
   const t = useT();
   const announce = useAnnounce();
+  const { show } = useSnackbar();
+  const [proofNotice, setProofNotice] = useState<PasskeyProofNotice | null>(null);
+  const tellProof = (text: string, severity: PasskeyProofNotice['severity']) =>
+    setProofNotice((previous) => ({ text, severity, key: (previous?.key ?? 0) + 1 }));
   const handleFailure = useGlobalFailureHandler({ reload: reloadPage });
   const nameOf = useDeviceNames();
   const passkeyName = usePasskeyName();
@@ -89,12 +96,13 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
     (error: unknown) => {
       if (error instanceof SignedOut) return onGuest();
       dispatch({ type: 'action.failed' });
-      // No answer, a server fault or an answer the page did not expect: its own message, the
-      // button keeps focus (0010); a wait or a reload is the global handler's.
-      if (!isApiFailure(error) || isServiceUnavailable(error)) announce(t('security.actionFailed'), 'assertive');
+      // No answer, a server fault or an answer the page did not expect: its own message in a
+      // snackbar (shown and said once), the button keeps focus (0010); a wait or a reload is the
+      // global handler's.
+      if (!isApiFailure(error) || isServiceUnavailable(error)) show({ id: ACTION_FAILED_SNACKBAR_ID, severity: 'error', message: t('security.actionFailed') });
       else handleFailure(error);
     },
-    [announce, handleFailure, onGuest, t],
+    [show, handleFailure, onGuest, t],
   );
 
   useEffect(() => {
@@ -146,6 +154,10 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
       const answer = await call(reauthenticate, { body: { password } });
       const reasons = reasonsOf(answer);
       if (reasons.includes('credentials_required')) throw new SignedOut();
+      // Any other refusal (a malformed call) is a change that did not go through, not a wrong password.
+      if (answer.status !== 'ok' && !reasons.includes('invalid_credentials') && !reasons.includes('password_required')) {
+        throw new Error(`re-authentication: ${reasons.join(',')}`);
+      }
       if (answer.status !== 'ok') {
         dispatch({ type: 'reauth.refused' });
         announce(t('security.reauth.wrong'), 'assertive');
@@ -172,7 +184,8 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         } catch (error) {
           // The person closed the prompt, or the authenticator could not be used: the password stays offered.
           dispatch({ type: 'action.failed' });
-          announce(t(classifyCeremonyError(error) === 'cancelled' ? 'security.reauth.passkeyCancelled' : 'security.reauth.passkeyFailed'), 'polite');
+          const cancelled = classifyCeremonyError(error) === 'cancelled';
+          tellProof(t(cancelled ? 'security.reauth.passkeyCancelled' : 'security.reauth.passkeyFailed'), cancelled ? 'info' : 'error');
           return;
         }
         const answer = await call(reauthPasskey, { body });
@@ -181,7 +194,7 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
       }
       if (!proven) {
         dispatch({ type: 'action.failed' });
-        announce(t('security.reauth.passkeyFailed'), 'assertive');
+        tellProof(t('security.reauth.passkeyFailed'), 'error');
         return;
       }
     } catch (error) {
@@ -272,8 +285,12 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
       <SecurityDialogs
         dialog={dialog}
         busy={busy}
+        proofNotice={proofNotice}
         finalFocus={dialogFinalFocus}
-        onClose={() => dispatch({ type: 'dialog.closed' })}
+        onClose={() => {
+          setProofNotice(null);
+          dispatch({ type: 'dialog.closed' });
+        }}
         onInvalidName={() => {
           dispatch({ type: 'rename.invalid' });
           announce(t('security.passkeys.nameInvalid'), 'assertive');
