@@ -27,11 +27,17 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
+/** The proxy closes an upstream connection idle this long; the servers keep theirs open longer. */
+const PROXY_IDLE_TIMEOUT_MS = 10_000;
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
 
 function startRoundRobinProxy(served: Served[]): { server: Server; next: () => number; advance: () => void } {
   let turn = 0;
-  const agents = FLEET_SERVER_PORTS.map(() => new Agent({ keepAlive: true }));
+  // As docs/deploy.md asks of a load balancer: an idle upstream connection is closed by the proxy
+  // (after 10 s) before the server would close it (its keep-alive time-out, set to 60 s below), so
+  // the proxy never sends a request down a connection the server is closing (ECONNRESET → 502).
+  const agents = FLEET_SERVER_PORTS.map(() => new Agent({ keepAlive: true, timeout: PROXY_IDLE_TIMEOUT_MS }));
   const server = createServer((request, response) => {
     const backend = turn;
     turn = (turn + 1) % FLEET_SERVER_PORTS.length;
@@ -70,6 +76,8 @@ function startProcess(port: number, databaseUrl: string): Promise<ChildProcess> 
       // Migrated once before (npm run migrate), as docs/deploy.md has a fleet do it.
       MIGRATE_AT_START: 'false',
       TRUST_PROXY: '127.0.0.1',
+      // Above the proxy's idle time-out (PROXY_IDLE_TIMEOUT_MS).
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '60',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
