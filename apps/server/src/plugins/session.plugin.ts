@@ -45,7 +45,7 @@ export class SessionAccess {
   /** Moves the client to a new level with a new session id (rotation); `shared`: see SessionService.rotate. */
   async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<ActiveSession> {
     const previous = await this.current(request);
-    const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared ?? previous?.shared ?? false);
+    const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared);
     reply.setCookie(this.cookieName, rawId, this.cookieOptions);
     loaded.set(request, Promise.resolve(session));
     return session;

@@ -2,14 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserList, forgotPassword, resetPassword, tokenInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
-import { LoadingScreen } from '../../shared/forms';
+import { LoadingScreen, ResetLinkRequestScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import type { ResetPasswordDeps } from './reset-password.effects';
 import { ExpiredLinkScreen } from './screens/expired-link-screen';
 import { NewLinkSentScreen } from './screens/new-link-sent-screen';
 import { PasswordChangedScreen } from './screens/password-changed-screen';
-import { RequestNewLinkScreen } from './screens/request-new-link-screen';
 import { SetNewPasswordScreen } from './screens/set-new-password-screen';
 import { useResetPasswordMachine } from './use-reset-password-machine';
 
@@ -69,7 +68,7 @@ export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPa
       return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
     case 'requestNewToken':
       return (
-        <RequestNewLinkScreen
+        <ResetLinkRequestScreen
           handle={newTokenForm}
           submitting={state.submitting}
           notice={state.notice}

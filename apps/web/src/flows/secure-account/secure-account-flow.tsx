@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
-import { LoadingScreen } from '../../shared/forms';
+import { LoadingScreen, ResetLinkRequestScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import type { SecureAccountDeps } from './secure-account.effects';
 import { ConfirmScreen } from './screens/confirm-screen';
 import { ExpiredLinkScreen } from './screens/expired-link-screen';
 import { LinkSentScreen } from './screens/link-sent-screen';
-import { RequestResetScreen } from './screens/request-reset-screen';
 import { SecuredScreen } from './screens/secured-screen';
 import { useSecureAccountMachine } from './use-secure-account-machine';
 
@@ -60,7 +59,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
       return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
     case 'requestNewToken':
       return (
-        <RequestResetScreen
+        <ResetLinkRequestScreen
           handle={newTokenForm}
           submitting={state.submitting}
           notice={state.notice}

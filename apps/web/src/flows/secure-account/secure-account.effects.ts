@@ -1,19 +1,14 @@
-import type { ForgotPasswordBody, SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
+import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
+import { runNewTokenEffect } from '../../shared/forms';
+import type { NewTokenDeps } from '../../shared/forms';
 import type { SecureAccountEffect, SecureAccountEvent } from './secure-account.machine';
 
-/** The I/O and navigation the secure-account machine's effects need, injected. */
-export interface SecureAccountDeps {
+/** The I/O and navigation the secure-account machine's effects need, injected (the reset-link request's as the recovery flows have them). */
+export interface SecureAccountDeps extends NewTokenDeps {
   /** GET /api/user/secureaccount: is the link live? Changes nothing. */
   checkLink: (token: string) => Promise<StatusAnswer>;
   /** POST /api/user/secureaccount: secures the account. */
   secureAccount: (token: string) => Promise<SecureAccountAnswer>;
-  /** The reset-link request of the expired screen (POST /api/user/forgotpassword). */
-  forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
-  /** True when a failure gets the page's own "temporarily unavailable" notice. */
-  isServiceUnavailable: (error: unknown) => boolean;
-  handleGlobalFailure: (error: unknown) => void;
-  clearEmail: () => void;
-  goToSignIn: () => void;
   /** The reset-password route with this token. */
   goToResetPassword: (token: string) => void;
 }
@@ -41,28 +36,11 @@ export async function runSecureAccountEffect(effect: SecureAccountEffect, deps: 
         }
       }
       return;
-    case 'newToken.call':
-      try {
-        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'newToken.unavailable' });
-        } else {
-          send({ type: 'newToken.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
-    case 'email.clear':
-      deps.clearEmail();
-      return;
-    case 'navigation.signIn':
-      deps.goToSignIn();
-      return;
     case 'navigation.resetPassword':
       deps.goToResetPassword(effect.token);
       return;
     default:
-      return effect satisfies never;
+      // The expired screen's reset-link request: the recovery flows' own runner.
+      return runNewTokenEffect(effect, deps, send);
   }
 }

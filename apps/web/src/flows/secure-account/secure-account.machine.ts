@@ -6,7 +6,7 @@
  * with a way to sign in or to ask for a reset link.
  */
 import { onRequestNewToken, requestNewTokenState } from '../../shared/forms';
-import type { NewTokenEvent, RequestNewTokenState } from '../../shared/forms';
+import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/forms';
 import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /** Why the button did not secure the account, in the page's own notice (the button keeps focus). */
@@ -40,9 +40,7 @@ export type SecureAccountEffect =
   | { type: 'link.check'; token: string }
   | { type: 'secure.call'; token: string }
   | { type: 'navigation.resetPassword'; token: string }
-  | { type: 'newToken.call'; email: string }
-  | { type: 'email.clear' }
-  | { type: 'navigation.signIn' };
+  | NewTokenEffect;
 
 export interface SecureAccountTransition {
   state: SecureAccountState;
@@ -86,12 +84,7 @@ export function transition(token: string | null, state: SecureAccountState, even
         case 'newToken.unavailable':
         case 'newToken.abandoned':
         case 'signIn.chosen': {
-          const next = onRequestNewToken(state, event);
-          // The shared request-new-link state only asks for the new-link call, clearing the e-mail and sign-in.
-          const effects = next.effects.flatMap((effect): SecureAccountEffect[] =>
-            effect.type === 'newToken.call' || effect.type === 'email.clear' || effect.type === 'navigation.signIn' ? [effect] : [],
-          );
-          return { state: next.state, effects };
+          return onRequestNewToken(state, event);
         }
         default:
           return stay(state);

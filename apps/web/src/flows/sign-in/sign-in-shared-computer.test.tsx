@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { GET_OPTIONS, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
-import { SHARED_COMPUTER_STORAGE_KEY } from './pin-step-storage';
+import { PIN_STEP_STORAGE_KEY, SHARED_COMPUTER_STORAGE_KEY } from './pin-step-storage';
 import { attempts, jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
 
 // "This is a shared or public computer" (docs/decisions/0116-shared-computer.md).
@@ -65,7 +65,7 @@ describe('the shared-computer choice', () => {
 
   it('stays chosen in this tab: a reload during the PIN step still offers no "remember this device"', async () => {
     sessionStorage.setItem(SHARED_COMPUTER_STORAGE_KEY, '1');
-    sessionStorage.setItem('gatehouse.signIn.pinEmail', JSON.stringify({ email: 'jana@example.sk', variant: 'signIn' }));
+    sessionStorage.setItem(PIN_STEP_STORAGE_KEY, JSON.stringify({ email: 'jana@example.sk', variant: 'signIn' }));
     routeFetch({ 'GET /api/user/pincode': attempts(5, 2) });
     renderFlow();
     await screen.findByRole('textbox', { name: 'Code' });

@@ -29,13 +29,14 @@ export type NewTokenEvent =
   /** Close / sign in / cancel: the sign-in route. */
   | { type: 'signIn.chosen' };
 
+/** The effects of the request-new-link state (also the secure-account page's). */
+export type NewTokenEffect = { type: 'newToken.call'; email: string } | { type: 'email.clear' } | { type: 'navigation.signIn' };
+
 /** The effects both flows run the same way. */
 export type TokenLinkEffect =
   | { type: 'token.check'; token: string }
   | { type: 'password.call'; token: string; password: string; password2: string }
-  | { type: 'newToken.call'; email: string }
-  | { type: 'email.clear' }
-  | { type: 'navigation.signIn' };
+  | NewTokenEffect;
 
 /** What those effects send back. */
 export type TokenLinkResultEvent =
@@ -66,7 +67,7 @@ export const requestNewTokenState = (patch: Partial<Omit<RequestNewTokenState, '
 export function onRequestNewToken(
   state: RequestNewTokenState,
   e: NewTokenEvent,
-): { state: RequestNewTokenState | { type: 'newTokenSent' }; effects: TokenLinkEffect[] } {
+): { state: RequestNewTokenState | { type: 'newTokenSent' }; effects: NewTokenEffect[] } {
   switch (e.type) {
     case 'newToken.submitted':
       if (state.submitting) return { state, effects: [] };
@@ -140,6 +141,21 @@ export async function runTokenLinkEffect(
         }
       }
       return;
+    default:
+      return runNewTokenEffect(effect, deps, send);
+  }
+}
+
+/** What the request-new-link effects need. */
+export type NewTokenDeps = Pick<TokenLinkDeps, 'forgotPassword' | 'isServiceUnavailable' | 'handleGlobalFailure' | 'clearEmail' | 'goToSignIn'>;
+
+/** Runs an effect of the request-new-link state; the events it produces go back through `send`. */
+export async function runNewTokenEffect(
+  effect: NewTokenEffect,
+  deps: NewTokenDeps,
+  send: (event: Extract<TokenLinkResultEvent, { type: `newToken.${string}` }>) => void,
+): Promise<void> {
+  switch (effect.type) {
     case 'newToken.call':
       try {
         send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });

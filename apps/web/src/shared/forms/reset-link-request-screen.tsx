@@ -1,9 +1,10 @@
 import type { Ref } from 'react';
-import { NewTokenForm } from '../../../shared/forms';
-import type { EmailProblem, NewTokenFormHandle, NewTokenNotice } from '../../../shared/forms';
-import { useT } from '../../../shared/i18n';
+import { useT } from '../i18n';
+import { NewTokenForm } from './new-token-form';
+import type { NewTokenFormHandle } from './new-token-form';
+import type { EmailProblem, NewTokenNotice } from './recovery-answers';
 
-export interface RequestResetScreenProps {
+export interface ResetLinkRequestScreenProps {
   submitting: boolean;
   notice: NewTokenNotice | null;
   emailError: { problem: EmailProblem } | null;
@@ -13,8 +14,11 @@ export interface RequestResetScreenProps {
   handle?: Ref<NewTokenFormHandle>;
 }
 
-/** State requestNewToken: the e-mail to send a reset link to (the same request as the reset page's). */
-export function RequestResetScreen({ submitting, notice, emailError, failures, onSubmit, onCancel, handle }: RequestResetScreenProps) {
+/**
+ * State requestNewToken of the reset-password and secure-account pages: the e-mail to send a
+ * (new) reset link to, with the reset texts.
+ */
+export function ResetLinkRequestScreen({ submitting, notice, emailError, failures, onSubmit, onCancel, handle }: ResetLinkRequestScreenProps) {
   const t = useT();
   return (
     <NewTokenForm
