@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, newDevice, register, tokenInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { loadDeviceName } from '../../shared/device';
-import { LoadingScreen } from '../../shared/forms';
+import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import { shouldOfferPasskey } from '../../shared/passkeys';
@@ -12,7 +12,6 @@ import { CreatePasswordScreen } from './screens/create-password-screen';
 import { ExpiredInvitationScreen } from './screens/expired-invitation-screen';
 import { NewInvitationSentScreen } from './screens/new-invitation-sent-screen';
 import { PairDeviceScreen } from './screens/pair-device-screen';
-import { RequestNewInvitationScreen } from './screens/request-new-invitation-screen';
 import { WelcomeScreen } from './screens/welcome-screen';
 import { useFinishRegistrationMachine } from './use-finish-registration-machine';
 
@@ -87,7 +86,8 @@ export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent
       return <ExpiredInvitationScreen onNewToken={() => send({ type: 'newToken.chosen' })} onClose={signIn} />;
     case 'requestNewToken':
       return (
-        <RequestNewInvitationScreen
+        <LinkRequestScreen
+          kind="registration"
           handle={newTokenForm}
           submitting={state.submitting}
           notice={state.notice}

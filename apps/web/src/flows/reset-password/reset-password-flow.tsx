@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserList, forgotPassword, resetPassword, tokenInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
-import { LoadingScreen, ResetLinkRequestScreen } from '../../shared/forms';
+import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import type { ResetPasswordDeps } from './reset-password.effects';
@@ -68,7 +68,8 @@ export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPa
       return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
     case 'requestNewToken':
       return (
-        <ResetLinkRequestScreen
+        <LinkRequestScreen
+          kind="reset"
           handle={newTokenForm}
           submitting={state.submitting}
           notice={state.notice}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
-import { LoadingScreen, ResetLinkRequestScreen } from '../../shared/forms';
+import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import type { SecureAccountDeps } from './secure-account.effects';
@@ -59,7 +59,8 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
       return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
     case 'requestNewToken':
       return (
-        <ResetLinkRequestScreen
+        <LinkRequestScreen
+          kind="reset"
           handle={newTokenForm}
           submitting={state.submitting}
           notice={state.notice}

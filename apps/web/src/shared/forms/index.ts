@@ -8,8 +8,8 @@ export type { SetPasswordFormProps, SetPasswordValues } from './set-password-for
 export { NewTokenForm } from './new-token-form';
 export type { NewTokenFormHandle, NewTokenFormProps } from './new-token-form';
 export { MessageScreen, LoadingScreen } from './message-screen';
-export { ResetLinkRequestScreen } from './reset-link-request-screen';
-export type { ResetLinkRequestScreenProps } from './reset-link-request-screen';
+export { LinkRequestScreen } from './link-request-screen';
+export type { LinkRequestScreenProps } from './link-request-screen';
 export type { MessageScreenProps } from './message-screen';
 export { readNewTokenAnswer, readSetPasswordAnswer, readTokenInfoAnswer } from './recovery-answers';
 export type {
