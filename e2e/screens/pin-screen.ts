@@ -1,6 +1,7 @@
 // The PIN step, the remembered accounts and the blocked pages, as a user sees them.
 import { expect, type Page } from '@playwright/test';
 import { isPinMail, pinFrom, text, waitForMail, type Locale, type TestUser } from '../fixtures.ts';
+import { shown } from '../people.ts';
 
 export function pinScreen(page: Page, lang: Locale = 'en') {
   const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -10,7 +11,8 @@ export function pinScreen(page: Page, lang: Locale = 'en') {
     code: page.getByLabel(t('signIn.pin.label'), { exact: true }),
     rememberDevice: page.getByRole('checkbox', { name: t('signIn.pin.rememberDevice') }),
     submit: page.getByRole('button', { name: t('signIn.pin.submit'), exact: true }),
-    invalid: page.getByText(t('signIn.pin.invalid')),
+    /** The field's message (not the live region's copy, which holds it when a repeated mistake is said). */
+    invalid: shown(page, t('signIn.pin.invalid')),
     /** Reads the PIN mailed to `user` since `since` and submits it. */
     async enterMailedPin(user: TestUser, since: number, options: { rememberDevice?: boolean } = {}) {
       const mail = await waitForMail(user.email, { since, match: isPinMail });
