@@ -10,37 +10,50 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const FIRST_VIEW_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])|virtual-messages:sk\/core/;
 /** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
-const LAZY_UI = /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
+const LAZY_UI =
+  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // The contract's APP_BASE (the server serves the app there).
   base: '/signin/',
-  plugins: [react(), messagesPlugin(here('./src/locales')), precompressPlugin()],
+  // The server's renderer (`vite build --ssr`, docs/decisions/0117-server-rendered-first-view.md) is not sent to browsers: no precompression.
+  plugins: [react(), messagesPlugin(here('./src/locales')), ...(isSsrBuild ? [] : [precompressPlugin()])],
+  // The contract is TypeScript source: bundled into the renderer; libraries stay in node_modules.
+  ssr: { noExternal: ['@gatehouse/contract'] },
   resolve: {
     alias: [
       // Catalogues arrive precompiled (messages-plugin.ts): ship no ICU parser.
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
     ],
   },
-  build: {
-    manifest: true,
-    // Every browser we serve supports <link rel="modulepreload">: no polyfill in the first view.
-    modulePreload: { polyfill: false },
-    target: 'es2022',
-    rollupOptions: {
-      input: { index: here('./index.html'), legacy: here('./legacy.html') },
-      output: {
-        // Everything the sign-in route needs before the user can type goes into one
-        // "core" chunk: small chunks compress worse one by one (and cost a request each).
-        // Base UI (dialog, menu, checkbox), the demo pages and the later flows stay lazy.
-        codeSplitting: {
-          groups: [{ name: 'core', test: (id: string) => FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id), priority: 10 }],
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        rollupOptions: { input: here('./src/app/server-entry.tsx') },
+      }
+    : {
+        manifest: true,
+        // Every browser we serve supports <link rel="modulepreload">: no polyfill in the first view.
+        modulePreload: { polyfill: false },
+        target: 'es2022',
+        rollupOptions: {
+          input: { index: here('./index.html'), legacy: here('./legacy.html') },
+          output: {
+            // Everything the sign-in route needs before the user can type goes into one
+            // "core" chunk: small chunks compress worse one by one (and cost a request each).
+            // Base UI (dialog, menu, checkbox), the demo pages and the later flows stay lazy.
+            codeSplitting: {
+              groups: [
+                { name: 'core', test: (id: string) => FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id), priority: 10 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': 'http://localhost:8080' },
   },
-});
+}));

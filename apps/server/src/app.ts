@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { PIN_STEP_COOKIE, toCurrentUser } from '@gatehouse/contract';
 import fastifyCookie from '@fastify/cookie';
 import type { LogStream } from './plugins/logging.ts';
 import type { Config } from './config/config.ts';
@@ -13,7 +14,7 @@ import { SessionAccess } from './plugins/session.plugin.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { DeviceRepository } from './modules/device/device.repository.ts';
 import { DeviceService } from './modules/device/device.service.ts';
-import { serverInfoRoutes } from './modules/server-info/server-info.routes.ts';
+import { serverInfoAnswer, serverInfoRoutes, serverVersionAnswer } from './modules/server-info/server-info.routes.ts';
 import { registerBotCheck } from './modules/bot-check/bot-check.module.ts';
 import { SessionRepository } from './modules/session/session.repository.ts';
 import { SessionService, sessionLifetimes } from './modules/session/session.service.ts';
@@ -25,8 +26,9 @@ import { PinCodeService } from './modules/user/pin-code.service.ts';
 import { SecondFactorService } from './modules/user/second-factor.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
-import { userRoutes } from './modules/user/user.routes.ts';
+import { userInfoAnswer, userRoutes } from './modules/user/user.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { passkeyLikely, type PageStart } from './modules/web/page-renderer.ts';
 import { challengeCookie, registerWebauthn } from './modules/webauthn/webauthn.module.ts';
 import { registerRecovery } from './modules/recovery/recovery.module.ts';
 import { createWasntYou } from './modules/secure-account/secure-account.module.ts';
@@ -183,6 +185,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('readiness', readiness);
   await app.register(healthRoutes, { readiness });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
-  await app.register(webRoutes, { webDist: config.webDist, redirects });
+  // A server-rendered page starts from what the start-up calls would answer (docs/decisions/0117-server-rendered-first-view.md).
+  const answerUserInfo = userInfoAnswer({ sessions, users });
+  const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
+    const info = await answerUserInfo(request);
+    const user = toCurrentUser(info);
+    if (user === null) throw new Error('user info is not valid');
+    return {
+      data: {
+        user,
+        serverInfo: serverInfoAnswer(config),
+        serverVersion: serverVersionAnswer(config),
+        deviceUsers: await devices.rememberedAccounts(request),
+      },
+      signIn: {
+        // Only while a tab of this browser shows the PIN step (the app's cookie) and the session still waits for the PIN.
+        pinStep: !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1' ? await secondFactor.pendingStep(request) : null,
+        passkeyLikely: passkeyLikely(request.headers['user-agent']),
+      },
+    };
+  };
+  await app.register(webRoutes, { webDist: config.webDist, redirects, pageStart });
   return app;
 }

@@ -21,3 +21,20 @@ export const APP_PAGES = {
   /** The signed-in account's passkeys, trusted devices, sessions and latest sign-ins (docs/decisions/0114-security-page.md). */
   security: '/security',
 } as const;
+
+/**
+ * Pages that send an already signed-in visitor on to the redirect target (the server answers them
+ * with a redirect before any HTML; docs/decisions/0117-server-rendered-first-view.md). The reset,
+ * registration and secure-account pages work for anyone with a token; the security page is for the
+ * signed-in visitor.
+ */
+export function sendsSignedInVisitorOn(page: string): boolean {
+  return page !== APP_PAGES.resetPassword && page !== APP_PAGES.acceptInvitation && page !== APP_PAGES.secureAccount && page !== APP_PAGES.security;
+}
+
+/** The page inside APP_BASE a path names ('/signin/reset-password/' → '/reset-password'; '/signin/' → '/'). */
+export function appPageOf(pathname: string): string {
+  const base = APP_BASE.slice(0, -1);
+  const inside = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+  return inside.replace(/\/+$/, '') || APP_PAGES.signIn;
+}

@@ -4,12 +4,15 @@ import { useLocale, useT } from '../shared/i18n';
 import { InternalErrorPage } from './internal-error-page';
 import { LoadingPlaceholder, PageFrame } from './page-frame';
 import { AppRouter } from './router';
+import type { SignInStart } from './page-payload';
 import type { StartUpData, StartUpResult } from './start-up';
 import { redirectTarget } from './start-up';
 
 export interface AppProps {
-  /** The start-up calls, started before the first render. */
-  startUp: Promise<StartUpResult>;
+  /** The start-up calls, started before the first render (a page the server did not render). */
+  startUp?: Promise<StartUpResult>;
+  /** A server-rendered page: its start-up data, the sign-in's start and, on the server, the path rendered. */
+  rendered?: { data: StartUpData; signIn: SignInStart; ssrPath?: string };
   basename: string;
   redirectParam: string | null;
   appOrigin: string;
@@ -19,13 +22,14 @@ export interface AppProps {
 
 type View = { type: 'loading' } | { type: 'ready'; data: StartUpData } | { type: 'redirecting'; data: StartUpData };
 
-export function App({ startUp, basename, redirectParam, appOrigin, assign, reload }: AppProps) {
+export function App({ startUp, rendered, basename, redirectParam, appOrigin, assign, reload }: AppProps) {
   const t = useT();
   const { applyLanguage } = useLocale();
   const { failed, enterServerError } = useServerError();
-  const [view, setView] = useState<View>({ type: 'loading' });
+  const [view, setView] = useState<View>(rendered ? { type: 'ready', data: rendered.data } : { type: 'loading' });
 
   useEffect(() => {
+    if (!startUp) return undefined;
     let live = true;
     void startUp.then(async (result) => {
       if (!live) return;
@@ -65,7 +69,7 @@ export function App({ startUp, basename, redirectParam, appOrigin, assign, reloa
       {failed ? (
         <InternalErrorPage reload={reload} />
       ) : view.type === 'ready' ? (
-        <AppRouter basename={basename} data={view.data} redirect={redirect} />
+        <AppRouter basename={basename} data={view.data} redirect={redirect} signInStart={rendered?.signIn} ssrPath={rendered?.ssrPath} />
       ) : (
         <LoadingPlaceholder />
       )}

@@ -1,38 +1,47 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../shared/ui/theme.css';
 import './global.css';
 import { call, reloadPage } from '../shared/api';
+import { configureBotCheck } from '../shared/bot-check';
 import { App } from './app';
+import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
 import { basenameFrom, redirectsSignedInUser } from './routes';
 import { readRedirectParam, startUp } from './start-up';
 
 const redirectParam = readRedirectParam(window.location.search);
 const appOrigin = window.location.origin;
-
-// The four start-up calls go out before React renders anything.
-const started = startUp({
-  call,
-  redirectParam,
-  appOrigin,
-  replace: (url) => window.location.replace(url),
-  redirectSignedIn: redirectsSignedInUser(window.location.pathname, basenameFrom(document.baseURI)),
-});
-
+const basename = basenameFrom(document.baseURI);
 const root = document.getElementById('root');
-if (root) {
+const common = { basename, redirectParam, appOrigin, assign: (url: string) => window.location.assign(url), reload: reloadPage };
+
+// A page the server rendered carries its start-up data: the app takes over that markup as it is
+// (docs/decisions/0117-server-rendered-first-view.md). Without it (Vite's dev server), the four
+// start-up calls go out before React renders anything.
+const payload = readPagePayload(document);
+if (root && payload) {
+  configureBotCheck(payload.data.serverInfo);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <Providers i18n={{ locale: payload.locale, messages: payload.messages, areas: payload.areas }}>
+        <App rendered={{ data: payload.data, signIn: payload.signIn }} {...common} />
+      </Providers>
+    </StrictMode>,
+  );
+} else if (root) {
+  const started = startUp({
+    call,
+    redirectParam,
+    appOrigin,
+    replace: (url) => window.location.replace(url),
+    redirectSignedIn: redirectsSignedInUser(window.location.pathname, basename),
+  });
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <App
-          startUp={started}
-          basename={basenameFrom(document.baseURI)}
-          redirectParam={redirectParam}
-          appOrigin={appOrigin}
-          assign={(url) => window.location.assign(url)}
-          reload={reloadPage}
-        />
+        <App startUp={started} {...common} />
       </Providers>
     </StrictMode>,
   );

@@ -8,6 +8,7 @@ import { lazyWithTimeout } from './lazy-with-timeout';
 import { LoadingPlaceholder } from './page-frame';
 import { ROUTES, SECURITY_HREF, signInHref } from './routes';
 import { MessageAreaGate } from '../shared/i18n';
+import type { SignInStart } from './page-payload';
 import type { StartUpData } from './start-up';
 
 // The demo pages are not part of the first view: separate chunks.
@@ -42,19 +43,28 @@ export interface AppRouterProps {
   basename: string;
   data: StartUpData;
   redirect: () => void;
+  /** A server-rendered page's sign-in start (the PIN step, the passkey notice). */
+  signInStart?: SignInStart;
+  /** On the server: the path being rendered (the browser's location otherwise). */
+  ssrPath?: string;
 }
 
-export function AppRouter({ basename, data: startUpData, redirect }: AppRouterProps) {
+export function AppRouter({ basename, data: startUpData, redirect, signInStart, ssrPath }: AppRouterProps) {
   // A password reset refreshes the device user list; the sign-in route then shows the fresh one.
   const [deviceUsers, setDeviceUsers] = useState(startUpData.deviceUsers);
   const data = useMemo(() => ({ ...startUpData, deviceUsers }), [startUpData, deviceUsers]);
   return (
-    <Router base={basename}>
+    <Router base={basename} {...(ssrPath === undefined ? {} : { ssrPath })}>
       <ErrorBoundary fallback={<InternalErrorPage />}>
         <Suspense fallback={<LoadingPlaceholder />}>
           <Switch>
             <Route path={ROUTES.signIn}>
-              <SignInFlow rememberedUsers={data.deviceUsers} redirect={redirect} contactUrl={data.serverInfo.contactUrl} />
+              <SignInFlow
+                rememberedUsers={data.deviceUsers}
+                redirect={redirect}
+                contactUrl={data.serverInfo.contactUrl}
+                start={signInStart}
+              />
             </Route>
             <Route path={ROUTES.controlsDemo}>
               <MessageAreaGate area="demo" fallback={<LoadingPlaceholder />}>

@@ -1,4 +1,4 @@
-import { APP_PAGES } from '@gatehouse/contract';
+import { APP_PAGES, sendsSignedInVisitorOn } from '@gatehouse/contract';
 
 /** Route paths (inside the router's basename); the server knows the same pages (the contract's APP_PAGES). */
 export const ROUTES = APP_PAGES;
@@ -10,8 +10,10 @@ export const ROUTES = APP_PAGES;
  */
 export function redirectsSignedInUser(pathname: string, basename: string): boolean {
   const path = (pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname).replace(/\/+$/, '');
-  return path !== ROUTES.resetPassword && path !== ROUTES.acceptInvitation && path !== ROUTES.secureAccount && path !== ROUTES.security;
+  return sendsSignedInVisitorOn(path || ROUTES.signIn);
 }
+
+
 
 /**
  * The router's basename: the path of the page's `<base href>` with trailing

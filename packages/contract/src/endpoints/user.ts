@@ -264,6 +264,13 @@ export const tokenInfo = defineEndpoint({
 export const LANGUAGE_COOKIE = 'gh_lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/**
+ * Set by the app while a tab shows the PIN step (a browser-session cookie, value `1`): a server-rendered
+ * page then starts at that step when the session still waits for its PIN
+ * (docs/decisions/0117-server-rendered-first-view.md).
+ */
+export const PIN_STEP_COOKIE = 'gh_pin_step';
+
 /** Picks a supported locale; sk, the default, for anything else. */
 export function toLocale(value: string | null | undefined): Locale {
   const lower = (value ?? '').toLowerCase().split(/[-_]/)[0];

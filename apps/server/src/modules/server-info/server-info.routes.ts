@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { altchaChallenge, serverInfo, serverVersion, type BotCheckInfo, type ReCaptchaInfo } from '@gatehouse/contract';
+import { altchaChallenge, serverInfo, serverVersion, type AnswerOf, type BotCheckInfo, type ReCaptchaInfo } from '@gatehouse/contract';
 import type { BotCheckConfig, Config } from '../../config/config.ts';
 import { apiRoute } from '../../plugins/api-route.ts';
 
-export async function serverInfoRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  apiRoute(app, serverInfo, async () => ({
+/** What `GET /api/server/info` answers (the same for every request): also in every server-rendered page. */
+export function serverInfoAnswer(config: Config): AnswerOf<typeof serverInfo> {
+  return {
     status: 'ok',
     // Public values only: the secret and the HMAC key never leave the server.
     reCaptcha: reCaptchaInfo(config.botCheck),
@@ -12,9 +13,17 @@ export async function serverInfoRoutes(app: FastifyInstance, { config }: { confi
     contactUrl: config.contactUrl,
     // The app checks `redirect` against the same origins as the server (docs/security.md, Redirects).
     redirectAllowlist: [...config.redirectAllowlist],
-  }));
+  };
+}
 
-  apiRoute(app, serverVersion, async () => ({ copyright: config.copyright, version: config.version }));
+export function serverVersionAnswer(config: Config): AnswerOf<typeof serverVersion> {
+  return { copyright: config.copyright, version: config.version };
+}
+
+export async function serverInfoRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  apiRoute(app, serverInfo, async () => serverInfoAnswer(config));
+
+  apiRoute(app, serverVersion, async () => serverVersionAnswer(config));
 }
 
 /** What the app needs to load reCAPTCHA; all null unless it is the bot check in use (then tokens are empty). */

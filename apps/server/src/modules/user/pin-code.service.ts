@@ -93,6 +93,12 @@ export class PinCodeService {
     };
   }
 
+  /** The purpose of the session's PIN while it can still be entered (unused, unexpired, this user's), else null. */
+  async livePurpose(sessionIdHash: string, userId: string): Promise<PinPurpose | null> {
+    const row = await this.repository.findForSession(sessionIdHash);
+    return row && row.user_id === userId && row.used_at === null && this.now() < row.expires_at ? row.purpose : null;
+  }
+
   async check(sessionIdHash: string, userId: string, input: string): Promise<PinCheck> {
     const now = this.now();
     const row = await this.repository.findForSession(sessionIdHash);

@@ -11,6 +11,10 @@ import type { UserRepository, UserRow } from './user.repository.ts';
 /** `email`: the account's address as stored, once the password is proven (the PIN page shows it; docs/decisions/0100). */
 export type StepAnswer = { status: 'ok' | 'failed' | LoginStatus; reasons?: Reason[]; email?: string };
 
+/** The app's PIN form for each purpose (its names for the login statuses below). */
+export type PinVariant = 'signIn' | 'recheckOptional' | 'recheckMandatory';
+const VARIANT_OF: Record<PinPurpose, PinVariant> = { sign_in: 'signIn', recheck: 'recheckOptional', recheck_mandatory: 'recheckMandatory' };
+
 const STATUS_OF: Record<PinPurpose, LoginStatus> = {
   sign_in: 'requested_pin_code',
   recheck: 'pin_code_recheck_required',
@@ -66,6 +70,17 @@ export class SecondFactorService {
     if (!session || session.level !== 'password' || !session.userId) return null;
     const user = await this.users.findById(session.userId);
     return user ? { sessionIdHash: session.idHash, user } : null;
+  }
+
+  /**
+   * The PIN step this session is in: its account's e-mail and the form the app shows for the PIN's
+   * purpose (the same as the login's answer said), or null when no PIN can be entered now.
+   */
+  async pendingStep(request: FastifyRequest): Promise<{ email: string; variant: PinVariant } | null> {
+    const pending = await this.pendingUser(request);
+    if (!pending) return null;
+    const purpose = await this.pins.livePurpose(pending.sessionIdHash, pending.user.id);
+    return purpose === null ? null : { email: pending.user.email, variant: VARIANT_OF[purpose] };
   }
 
   async attempts(request: FastifyRequest) {

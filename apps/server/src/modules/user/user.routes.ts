@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, login, logout, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo } from '@gatehouse/contract';
+import { LANGUAGE_COOKIE, login, logout, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo, type AnswerOf } from '@gatehouse/contract';
+
+type UserInfoAnswer = AnswerOf<typeof userInfo>;
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
@@ -17,8 +19,12 @@ export interface UserRoutesOptions {
   devices: DeviceService;
 }
 
-export async function userRoutes(app: FastifyInstance, { sessions, loginService, users, secondFactor, devices }: UserRoutesOptions): Promise<void> {
-  apiRoute(app, userInfo, async ({ request }) => {
+/**
+ * What `GET /api/user/info` answers for a request: also what a server-rendered page starts from
+ * (docs/decisions/0117-server-rendered-first-view.md).
+ */
+export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'sessions' | 'users'>) {
+  return async (request: FastifyRequest): Promise<UserInfoAnswer> => {
     const session = await sessions.current(request);
     const user = session?.level === 'signed_in' && session.userId ? await users.findById(session.userId) : undefined;
     // A signed-in account disabled since sign-in is a guest from now on.
@@ -34,7 +40,12 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
       language,
       user: signedIn ? { id: user.id, email: user.email, firstName: user.first_name, surname: user.surname } : null,
     };
-  });
+  };
+}
+
+export async function userRoutes(app: FastifyInstance, { sessions, loginService, users, secondFactor, devices }: UserRoutesOptions): Promise<void> {
+  const answerUserInfo = userInfoAnswer({ sessions, users });
+  apiRoute(app, userInfo, async ({ request }) => answerUserInfo(request));
 
   apiRoute(app, login, async ({ body, request, reply }) => {
     try {

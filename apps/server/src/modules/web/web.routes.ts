@@ -1,20 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { APP_BASE, type RedirectPolicy } from '@gatehouse/contract';
+import { APP_BASE, APP_PAGES, appPageOf, safeRedirect, sendsSignedInVisitorOn, type RedirectPolicy } from '@gatehouse/contract';
 import { sendSafeRedirect } from '../../plugins/safe-redirect.ts';
+import { PageRenderer, type PageStart } from './page-renderer.ts';
 
 /** Vite names assets by content hash: they never change, so browsers may keep them for a year. */
 const IMMUTABLE_MAX_AGE_MS = 365 * 24 * 3_600_000;
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.\n';
 
+export interface WebRoutesOptions {
+  webDist: string;
+  redirects: RedirectPolicy;
+  /** What the start-up calls would answer for this request (docs/decisions/0117-server-rendered-first-view.md). */
+  pageStart: (request: FastifyRequest) => Promise<PageStart>;
+}
+
+/** The security page's way back after sign-in (the app's signInHref(SECURITY_HREF)). */
+const SIGN_IN_THEN_SECURITY = `${APP_BASE}?${new URLSearchParams({ redirect: `${APP_BASE.slice(0, -1)}${APP_PAGES.security}` }).toString()}`;
+
 /**
  * Serves the Vite build of apps/web: `/signin/assets/*` immutable, any other
- * `/signin/...` path the app's index.html (the router decides), `/` the
- * legacy default page.
+ * `/signin/...` path the app's page rendered for this visitor (the router decides
+ * the screen), `/` the legacy default page.
  */
-export async function webRoutes(app: FastifyInstance, { webDist, redirects }: { webDist: string; redirects: RedirectPolicy }): Promise<void> {
+export async function webRoutes(app: FastifyInstance, { webDist, redirects, pageStart }: WebRoutesOptions): Promise<void> {
   // preCompressed: the build writes .br and .gz beside each text asset (apps/web/compress-plugin.ts).
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
 
@@ -27,6 +39,42 @@ export async function webRoutes(app: FastifyInstance, { webDist, redirects }: { 
     }
     // no-cache: the page names the current hashed assets, so it must be revalidated after every deploy.
     return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
+  };
+
+  const renderer = new PageRenderer(webDist);
+
+  /**
+   * The app's page with the screen already in it: a signed-in visitor of the sign-in page gets a
+   * redirect before any HTML, a guest of the security page the sign-in first. Whatever fails here
+   * (the database, the renderer) leaves the browser to render the app itself, as without a renderer.
+   */
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    const page = appPageOf(url.pathname);
+    let html: string | null;
+    try {
+      const start = await pageStart(request);
+      if (start.data.user.authenticated && sendsSignedInVisitorOn(page)) {
+        // The `redirect` parameter, decoded once, judged like every other redirect target.
+        return reply.header('cache-control', 'no-store').redirect(safeRedirect(url.searchParams.get('redirect'), redirects), 302);
+      }
+      if (!start.data.user.authenticated && page === APP_PAGES.security) {
+        return reply.header('cache-control', 'no-store').redirect(SIGN_IN_THEN_SECURITY, 302);
+      }
+      html = await renderer.render({ ...start, path: url.pathname, search: url.search.slice(1), origin: redirects.appOrigin });
+    } catch (error) {
+      request.log.error({ err: error }, 'the page could not be rendered on the server; the browser renders it');
+      html = null;
+    }
+    if (html === null) return sendPage(reply, 'index.html');
+    // Personal (remembered accounts, the PIN step's address) and per language: never stored by a cache.
+    reply.header('cache-control', 'no-store').header('vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+    return reply.send(html);
   };
 
   app.get('/', (_request, reply) => sendPage(reply, 'legacy.html'));
@@ -51,6 +99,6 @@ export async function webRoutes(app: FastifyInstance, { webDist, redirects }: { 
     if (/^[\w.-]+\.(svg|png|ico|webmanifest|txt|woff2?)$/.test(rest) && fs.existsSync(path.join(webDist, rest))) {
       return reply.sendFile(rest, { maxAge: 3_600_000 });
     }
-    return sendPage(reply, 'index.html');
+    return sendAppPage(request, reply);
   });
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod/mini';
+import { PIN_STEP_COOKIE } from '@gatehouse/contract';
 import type { PinStep } from './sign-in.machine';
 
 /**
  * What the sign-in keeps in session storage (this tab only, gone when it closes):
  * - the PIN step: the e-mail and the form variant, so a reload during the step shows the same
- *   form; removed when the step ends;
+ *   form; removed when the step ends. A browser-session cookie says the same to the server, so that a
+ *   page it renders starts at the step too (docs/decisions/0117-server-rendered-first-view.md);
  * - the "shared or public computer" choice, so that the PIN step after a reload still knows it,
  *   and the next sign-in in this tab starts with it (docs/decisions/0116-shared-computer.md).
  */
@@ -35,7 +37,17 @@ export function readPinStep(): PinStep | null {
   }
 }
 
+/** The cookie the server reads: only that a tab is at the PIN step (the e-mail comes from the session). */
+function markPinStep(on: boolean): void {
+  try {
+    document.cookie = `${PIN_STEP_COOKIE}=${on ? '1' : ''}; Path=/signin; SameSite=Strict${on ? '' : '; Max-Age=0'}`;
+  } catch {
+    // No document (tests without one) or cookies refused: a reload then starts the sign-in again.
+  }
+}
+
 export function savePinStep(step: PinStep): void {
+  markPinStep(true);
   try {
     storage()?.setItem(PIN_STEP_STORAGE_KEY, JSON.stringify(step));
   } catch {
@@ -44,6 +56,7 @@ export function savePinStep(step: PinStep): void {
 }
 
 export function clearPinStep(): void {
+  markPinStep(false);
   try {
     storage()?.removeItem(PIN_STEP_STORAGE_KEY);
   } catch {

@@ -31,6 +31,7 @@ import { clearGoCache } from './sign-in.effects';
 import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
 import { useSignInMachine } from './use-sign-in-machine';
+import type { SignInStart } from './sign-in-start';
 
 // The first view holds the login and remembered-user forms; the other screens are one chunk.
 const loadLaterScreens = () => import('./screens/later-screens');
@@ -80,10 +81,15 @@ export interface SignInFlowProps {
   redirect: () => void;
   /** Server info contactUrl: the disabled-account page links to it when given. */
   contactUrl?: string | null;
+  /**
+   * A server-rendered page's start (the PIN step the session is in, whether a passkey may be offered):
+   * the first render matches the markup. Without it, the PIN step comes from this tab's storage.
+   */
+  start?: SignInStart;
 }
 
 /** One screen per state of the sign-in machine. */
-export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: SignInFlowProps) {
+export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start }: SignInFlowProps) {
   const t = useT();
   const form = useRef<FormHandle>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -93,8 +99,15 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   const abortConditional = useRef<() => void>(() => undefined);
   // "This is a shared or public computer" (docs/decisions/0116-shared-computer.md): sent with the
   // sign-in; no autofill, no 'remember this device', no passkey offer. Kept for this tab.
-  const [sharedComputer, setSharedComputer] = useState(readSharedComputer);
+  // A server-rendered page cannot know this tab's choice: it is read once hydrated (a rare second paint).
+  const [sharedComputer, setSharedComputer] = useState(() => (start ? false : readSharedComputer()));
   const shared = useRef(sharedComputer);
+  useEffect(() => {
+    if (start && readSharedComputer()) {
+      shared.current = true;
+      setSharedComputer(true);
+    }
+  }, [start]);
   const chooseSharedComputer = useCallback((choice: boolean) => {
     shared.current = choice;
     saveSharedComputer(choice);
@@ -174,7 +187,12 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     }),
     [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
-  const { state, visit, send } = useSignInMachine(deps);
+  const { state, visit, send } = useSignInMachine(deps, () => ({
+    type: 'flow.started',
+    rememberedUsers,
+    pinStep: start ? start.pinStep : readPinStep(),
+    passkeyLikely: start?.passkeyLikely ?? false,
+  }));
 
   // Conditional mediation on the login views: started when one is shown, aborted when it is
   // left, while a passkey sign-in is under way, and after the server's timeout.
@@ -187,6 +205,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
     restartKey: `${loginView}:${state.type === 'loginForm' || state.type === 'rememberedUser' ? state.passkeyRound : 0}`,
     ...(state.type === 'rememberedUser' ? { userId: state.user.userId } : {}),
     onReady: () => send({ type: 'passkey.conditionalReady' }),
+    onUnavailable: () => send({ type: 'passkey.conditionalUnavailable' }),
     onAsserted: (body) => send({ type: 'passkey.asserted', body, source: 'autofill' }),
   });
   useLayoutEffect(() => {
@@ -194,10 +213,6 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null }: Sig
   }, [abortConditionalMediation]);
   // The Activate snackbar belongs to the form it was shown on.
   useEffect(() => () => hide(PASSKEY_NOT_AVAILABLE_SNACKBAR_ID), [loginView, hide]);
-
-  useEffect(() => {
-    send({ type: 'flow.started', rememberedUsers, pinStep: readPinStep() });
-  }, [send, rememberedUsers]);
 
   const { requireArea } = useLocale();
   useEffect(() => preloadLaterScreens(() => requireArea('signInLater')), [requireArea]);

@@ -194,7 +194,11 @@ export type SignInState =
   | (Common & { type: 'passkeyOffer'; leaving: boolean });
 
 export type SignInEvent =
-  | { type: 'flow.started'; rememberedUsers: readonly DeviceUser[]; pinStep: PinStep | null }
+  /**
+   * `passkeyLikely`: the browser may offer passkeys in its autofill, so the login form starts with the
+   * device-offer notice (a server-rendered first paint has it; docs/decisions/0117-server-rendered-first-view.md).
+   */
+  | { type: 'flow.started'; rememberedUsers: readonly DeviceUser[]; pinStep: PinStep | null; passkeyLikely?: boolean }
   | { type: 'login.submitted'; body: LoginBody }
   | { type: 'login.answered'; answer: LoginAnswer }
   /** No answer at all: the login's own reaction, the server-error notice. */
@@ -237,6 +241,8 @@ export type SignInEvent =
   | { type: 'passkey.activateChosen' }
   /** Conditional mediation is armed on this form. */
   | { type: 'passkey.conditionalReady' }
+  /** Conditional mediation cannot start in this browser (no support, no options): no device-offer notice. */
+  | { type: 'passkey.conditionalUnavailable' }
   | { type: 'passkeyOffer.checked'; offer: boolean }
   /** Activated, ask later, or don't ask again (the offer screen has done its calls). */
   | { type: 'passkeyOffer.finished' };
@@ -435,7 +441,8 @@ function onUnspecified(state: Extract<SignInState, { type: 'unspecified' }>, eve
     const user = users.find((u) => u.email.toLowerCase() === email);
     return enterPin(users, event.pinStep, user ? { type: 'remembered', user } : { type: 'login' });
   }
-  return go(startView(users));
+  const first = startView(users);
+  return go(first.type === 'loginForm' && event.passkeyLikely === true ? { ...first, deviceOffer: true } : first);
 }
 
 function onSignInForm(state: LoginFormState | RememberedUserState, event: SignInEvent): Transition {
@@ -489,6 +496,8 @@ function onSignInForm(state: LoginFormState | RememberedUserState, event: SignIn
       return go({ ...state, activatePasskey: true }, [{ type: 'password.focus' }]);
     case 'passkey.conditionalReady':
       return state.type === 'loginForm' && !state.deviceOffer ? go({ ...state, deviceOffer: true }) : stay(state);
+    case 'passkey.conditionalUnavailable':
+      return state.type === 'loginForm' && state.deviceOffer ? go({ ...state, deviceOffer: false }) : stay(state);
     default:
       return stay(state);
   }

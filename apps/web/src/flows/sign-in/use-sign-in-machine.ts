@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { runEffect } from './sign-in.effects';
 import type { SignInDeps } from './sign-in.effects';
 import { initialSignInState, transition } from './sign-in.machine';
@@ -10,9 +10,17 @@ import type { SignInEvent, SignInState } from './sign-in.machine';
  * rendered (login → PIN → login in one batch): the flow keys the screen shown with it, so each
  * visit is a new screen for the focus rules (docs/decisions/0010-focus-and-announcements.md).
  */
-export function useSignInMachine(deps: SignInDeps): { state: SignInState; visit: number; send: (event: SignInEvent) => void } {
-  const [view, setView] = useState<{ state: SignInState; visit: number }>({ state: initialSignInState, visit: 0 });
-  const current = useRef<{ state: SignInState; visit: number }>({ state: initialSignInState, visit: 0 });
+/**
+ * `start`: the first event, applied before the first render (so that a server-rendered screen and the
+ * one hydrating it are the same); its effects run once, after the first commit.
+ */
+export function useSignInMachine(
+  deps: SignInDeps,
+  start: () => SignInEvent,
+): { state: SignInState; visit: number; send: (event: SignInEvent) => void } {
+  const [first] = useState(() => transition(initialSignInState, start()));
+  const [view, setView] = useState<{ state: SignInState; visit: number }>({ state: first.state, visit: 0 });
+  const current = useRef<{ state: SignInState; visit: number }>({ state: first.state, visit: 0 });
   const depsRef = useRef(deps);
   useLayoutEffect(() => {
     depsRef.current = deps;
@@ -27,6 +35,16 @@ export function useSignInMachine(deps: SignInDeps): { state: SignInState; visit:
       for (const effect of next.effects) await runEffect(effect, depsRef.current, dispatch);
     })();
   }, []);
+
+  // The first event's effects (e.g. reading a resumed PIN step's attempts): once, also under StrictMode.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      for (const effect of first.effects) await runEffect(effect, depsRef.current, send);
+    })();
+  }, [first, send]);
 
   return { state: view.state, visit: view.visit, send };
 }

@@ -24,8 +24,11 @@ const LocaleContext = createContext<LocaleContextValue | null>(null);
 
 export interface I18nProviderProps {
   children: ReactNode;
-  /** A catalogue already loaded (tests, or a page that loaded it before rendering); areas count as loaded. */
-  initial?: { locale: Locale; messages: CompiledMessages };
+  /**
+   * A catalogue already loaded: a server-rendered page's (with the areas it holds) or a test's
+   * (without `areas`: every area counts as loaded).
+   */
+  initial?: { locale: Locale; messages: CompiledMessages; areas?: readonly MessageArea[] };
 }
 
 interface CatalogueState {
@@ -39,11 +42,11 @@ const EVERY_AREA: ReadonlySet<MessageArea> = new Set(Object.keys(MESSAGE_AREAS) 
 export function I18nProvider({ children, initial }: I18nProviderProps) {
   const [state, setState] = useState<CatalogueState>(
     initial
-      ? { ...initial, areas: EVERY_AREA }
+      ? { locale: initial.locale, messages: initial.messages, areas: initial.areas ? new Set(initial.areas) : EVERY_AREA }
       : { locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES, areas: new Set() },
   );
   const latest = useRef<Locale>(state.locale);
-  const wanted = useRef<Set<MessageArea>>(new Set(initial ? EVERY_AREA : []));
+  const wanted = useRef<Set<MessageArea>>(new Set(state.areas));
 
   /** Core catalogue plus every wanted area, for one locale. */
   const load = useCallback(async (locale: Locale): Promise<CatalogueState> => {

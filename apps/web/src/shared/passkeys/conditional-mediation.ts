@@ -24,6 +24,8 @@ export interface ConditionalMediationInput {
   userId?: string;
   /** Options are there and the request is pending: a passkey can be used (the device-offer notification). */
   onReady: () => void;
+  /** The request could not start (no support, no options, a failure before it was pending); not after an abort. */
+  onUnavailable?: () => void;
   /** The user picked a passkey: the assertion, ready for POST /api/webauthn/get. */
   onAsserted: (body: WebauthnGetBody) => void;
 }
@@ -50,15 +52,22 @@ export function startConditionalMediation(
     if (!signal.aborted) controller.abort(new DOMException('Conditional mediation ended', 'AbortError'));
   };
 
+  let ready = false;
+  const unavailable = () => {
+    if (!ready && !signal.aborted) input.onUnavailable?.();
+  };
   void (async () => {
     try {
-      if (!(await deps.supportsConditionalMediation()) || signal.aborted) return;
+      if (!(await deps.supportsConditionalMediation())) return unavailable();
+      if (signal.aborted) return;
       const answer = await deps.getOptions(input.userId);
-      if (signal.aborted || answer.status !== 'ok' || answer.getStructure === undefined) return;
+      if (signal.aborted) return;
+      if (answer.status !== 'ok' || answer.getStructure === undefined) return unavailable();
       // The server's bound in seconds; without it, the ceremony's own timeout (ms).
       const boundMs = answer.timeout !== undefined ? answer.timeout * 1000 : answer.getStructure.timeout;
       timer = deps.setTimeout(abort, boundMs);
       const pending = deps.conditionalAssertion(answer.getStructure, signal);
+      ready = true;
       input.onReady();
       const body = await pending;
       if (signal.aborted) return;
@@ -67,6 +76,7 @@ export function startConditionalMediation(
     } catch {
       // No matching credential, aborted, options not available …: the password path goes on.
       stopTimer();
+      unavailable();
     }
   })();
 

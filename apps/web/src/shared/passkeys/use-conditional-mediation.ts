@@ -20,6 +20,8 @@ export interface UseConditionalMediationOptions {
   restartKey: string;
   userId?: string;
   onReady: () => void;
+  /** See ConditionalMediationInput.onUnavailable. */
+  onUnavailable?: () => void;
   onAsserted: (body: WebauthnGetBody) => void;
   deps?: ConditionalMediationDeps;
 }
@@ -34,13 +36,14 @@ export function useConditionalMediation({
   restartKey,
   userId,
   onReady,
+  onUnavailable,
   onAsserted,
   deps = browserConditionalMediationDeps,
 }: UseConditionalMediationOptions): () => void {
   const current = useRef<ConditionalMediation | null>(null);
-  const callbacks = useRef({ onReady, onAsserted, deps });
+  const callbacks = useRef({ onReady, onUnavailable, onAsserted, deps });
   useLayoutEffect(() => {
-    callbacks.current = { onReady, onAsserted, deps };
+    callbacks.current = { onReady, onUnavailable, onAsserted, deps };
   });
 
   useEffect(() => {
@@ -49,6 +52,7 @@ export function useConditionalMediation({
       {
         ...(userId === undefined ? {} : { userId }),
         onReady: () => callbacks.current.onReady(),
+        onUnavailable: () => callbacks.current.onUnavailable?.(),
         onAsserted: (body) => callbacks.current.onAsserted(body),
       },
       callbacks.current.deps,

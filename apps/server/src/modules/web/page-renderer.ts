@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CurrentUser, DeviceUser, Locale, ServerInfoAnswer, ServerVersionAnswer } from '@gatehouse/contract';
+
+/**
+ * Server rendering of the app's pages (docs/decisions/0117-server-rendered-first-view.md): the web
+ * build's renderer (apps/web/src/app/server-entry.tsx, built into dist/server/) fills the built
+ * index.html with the screen, its title and language, the start-up payload and the preloads of the
+ * fonts that screen paints with.
+ */
+
+export interface PageStart {
+  data: { user: CurrentUser; serverInfo: ServerInfoAnswer; serverVersion: ServerVersionAnswer; deviceUsers: readonly DeviceUser[] };
+  signIn: { pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null; passkeyLikely: boolean };
+}
+
+interface RenderInput extends PageStart {
+  path: string;
+  search: string;
+  origin: string;
+}
+
+interface RenderedPage {
+  lang: string;
+  title: string;
+  html: string;
+  payload: string;
+}
+
+interface Renderer {
+  renderPage(input: RenderInput): Promise<RenderedPage>;
+}
+
+/** The fonts of a first paint: Open Sans regular and semibold, with latin-ext where the language needs it. */
+const FIRST_PAINT_FONTS: Record<Locale, readonly RegExp[]> = {
+  en: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/],
+  sk: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/, /^open-sans-latin-ext-400-normal-/, /^open-sans-latin-ext-600-normal-/],
+  cs: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/, /^open-sans-latin-ext-400-normal-/, /^open-sans-latin-ext-600-normal-/],
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class PageRenderer {
+  private loaded: Promise<{ template: string; renderer: Renderer; fonts: readonly string[] } | null> | null = null;
+
+  constructor(private readonly webDist: string) {}
+
+  /** The build's template, renderer and fonts, read once (a new build is served after a restart, like new server code). */
+  private load() {
+    this.loaded ??= (async () => {
+      const entry = path.join(this.webDist, 'server', 'server-entry.js');
+      const template = path.join(this.webDist, 'index.html');
+      if (!fs.existsSync(entry) || !fs.existsSync(template)) return null;
+      const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+      const fonts = fs.readdirSync(path.join(this.webDist, 'assets')).filter((file) => file.endsWith('.woff2'));
+      return { template: fs.readFileSync(template, 'utf8'), renderer, fonts };
+    })().catch((error: unknown) => {
+      this.loaded = null;
+      throw error;
+    });
+    return this.loaded;
+  }
+
+  /** The whole page, or null when the build has no renderer (then the app renders in the browser). */
+  async render(input: RenderInput): Promise<string | null> {
+    const build = await this.load();
+    if (!build) return null;
+    const page = await build.renderer.renderPage(input);
+    const fonts = FIRST_PAINT_FONTS[page.lang as Locale] ?? FIRST_PAINT_FONTS.sk;
+    const preloads = build.fonts
+      .filter((file) => fonts.some((font) => font.test(file)))
+      .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/signin/assets/${file}">`)
+      .join('');
+    // React's own resource hints (the logo's preload) belong in the head, not inside the root element.
+    const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
+    const body = page.html.slice(hints.length);
+    return build.template
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.lang)}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace('</head>', () => `${preloads}${hints}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${body}</div><script type="application/json" id="gatehouse-page">${page.payload}</script>`,
+      );
+  }
+}
+
+/** Browsers whose autofill can offer passkeys (conditional mediation), from the User-Agent: a guess the app corrects. */
+export function passkeyLikely(userAgent: string | undefined): boolean {
+  if (!userAgent) return false;
+  const version = (pattern: RegExp) => Number(pattern.exec(userAgent)?.[1] ?? 0);
+  if (/Firefox\//.test(userAgent)) return version(/Firefox\/(\d+)/) >= 119;
+  if (/Chrom(e|ium)\//.test(userAgent)) return version(/Chrom(?:e|ium)\/(\d+)/) >= 108;
+  if (/Safari\//.test(userAgent)) return version(/Version\/(\d+)/) >= 16;
+  return false;
+}

@@ -1,0 +1,95 @@
+/**
+ * The server's renderer of the app's pages (docs/decisions/0117-server-rendered-first-view.md).
+ * Built by `vite build --ssr` into dist/server/ and loaded by the API server's web module: given
+ * what the start-up calls would answer for this request, it returns the page's markup, title and
+ * payload, so the browser paints the real screen before any script and the app hydrates it.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createIntl } from 'react-intl';
+import { APP_PAGES, appPageOf, toLocale } from '@gatehouse/contract';
+import type { SignInStart } from '../flows/sign-in';
+import { loadArea, loadMessages } from '../shared/i18n';
+import type { CompiledMessages, MessageArea } from '../shared/i18n';
+import { App } from './app';
+import { payloadJson } from './page-payload';
+import type { PagePayload } from './page-payload';
+import { Providers } from './providers';
+import { SIGN_IN_BASE_PATH } from './routes';
+import { readRedirectParam } from './start-up';
+import type { StartUpData } from './start-up';
+
+export interface RenderInput {
+  /** The request's path (under /signin) and query without '?'. */
+  path: string;
+  search: string;
+  /** The page's origin, as the browser sees it (the safe-redirect rule compares against it). */
+  origin: string;
+  data: StartUpData;
+  signIn: SignInStart;
+}
+
+export interface RenderedPage {
+  lang: string;
+  title: string;
+  /** The markup of the app's root element. */
+  html: string;
+  /** The payload's JSON, safe inside a script element. */
+  payload: string;
+  /** Message areas the page needed (for tests and logs). */
+  areas: readonly MessageArea[];
+}
+
+/** The catalogue areas each page needs besides the core messages (the router's MessageAreaGates, in the same order). */
+function areasFor(page: string, signIn: SignInStart): MessageArea[] {
+  switch (page) {
+    case APP_PAGES.resetPassword:
+      return ['recovery'];
+    case APP_PAGES.acceptInvitation:
+      return ['recovery', 'signInLater'];
+    case APP_PAGES.secureAccount:
+      return ['secureAccount', 'recovery'];
+    case APP_PAGES.security:
+      return ['security'];
+    case APP_PAGES.controlsDemo:
+    case APP_PAGES.snackbarDemo:
+      return ['demo'];
+    default:
+      // The PIN screen is one of the sign-in's later screens, with their texts.
+      return signIn.pinStep ? ['signInLater'] : [];
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function renderPage(input: RenderInput): Promise<RenderedPage> {
+  const locale = toLocale(input.data.user.language);
+  const areas = areasFor(appPageOf(input.path), input.signIn);
+  const [core, ...parts] = await Promise.all([loadMessages(locale), ...areas.map((area) => loadArea(locale, area))]);
+  const messages = Object.assign({}, core, ...parts) as CompiledMessages;
+  const payload: PagePayload = { data: input.data, locale, messages, areas, signIn: input.signIn };
+  const search = input.search === '' ? '' : `?${input.search}`;
+
+  // The same tree as main.tsx hydrates; the lazy screens are awaited, so the markup is complete.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Providers i18n={{ locale, messages, areas }}>
+        <App
+          rendered={{ data: input.data, signIn: input.signIn, ssrPath: input.path + search }}
+          basename={SIGN_IN_BASE_PATH}
+          redirectParam={readRedirectParam(search)}
+          appOrigin={input.origin}
+          assign={() => undefined}
+          reload={() => undefined}
+        />
+      </Providers>
+    </StrictMode>,
+  );
+  const html = await readAll(prelude);
+  const title = createIntl({ locale, messages }).formatMessage({ id: 'app.title' });
+  return { lang: locale, title, html, payload: payloadJson(payload), areas };
+}
