@@ -66,19 +66,32 @@ export function clearPinStep(): void {
 
 export const SHARED_COMPUTER_STORAGE_KEY = 'gatehouse.signIn.sharedComputer';
 
+/** The choice when storage refuses it: it then holds until the page is left. */
+let unstored = false;
+const listeners = new Set<() => void>();
+
 export function readSharedComputer(): boolean {
   try {
-    return storage()?.getItem(SHARED_COMPUTER_STORAGE_KEY) === '1';
+    const store = storage();
+    return store ? store.getItem(SHARED_COMPUTER_STORAGE_KEY) === '1' : unstored;
   } catch {
-    return false;
+    return unstored;
   }
 }
 
 export function saveSharedComputer(shared: boolean): void {
+  unstored = shared;
   try {
     if (shared) storage()?.setItem(SHARED_COMPUTER_STORAGE_KEY, '1');
     else storage()?.removeItem(SHARED_COMPUTER_STORAGE_KEY);
   } catch {
-    // Refused storage: the choice holds until the page is left.
+    // Refused storage: `unstored` keeps the choice.
   }
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: a server-rendered page shows the box unticked, then this tab's choice. */
+export function subscribeSharedComputer(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

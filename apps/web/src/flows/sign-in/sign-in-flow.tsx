@@ -1,4 +1,4 @@
-import { Fragment, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import {
   deviceUserRemove,
@@ -24,7 +24,7 @@ import {
 } from '../../shared/passkeys';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
-import { clearPinStep, readPinStep, readSharedComputer, savePinStep, saveSharedComputer } from './pin-step-storage';
+import { clearPinStep, readPinStep, readSharedComputer, savePinStep, saveSharedComputer, subscribeSharedComputer } from './pin-step-storage';
 import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
 import { clearGoCache } from './sign-in.effects';
@@ -99,19 +99,16 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
   const abortConditional = useRef<() => void>(() => undefined);
   // "This is a shared or public computer" (docs/decisions/0116-shared-computer.md): sent with the
   // sign-in; no autofill, no 'remember this device', no passkey offer. Kept for this tab.
-  // A server-rendered page cannot know this tab's choice: it is read once hydrated (a rare second paint).
-  const [sharedComputer, setSharedComputer] = useState(() => (start ? false : readSharedComputer()));
+  // A server-rendered page cannot know this tab's choice: it shows the box unticked, then the choice
+  // once hydrated (a second paint only for that rare reload).
+  const sharedComputer = useSyncExternalStore(subscribeSharedComputer, readSharedComputer, () => false);
   const shared = useRef(sharedComputer);
-  useEffect(() => {
-    if (start && readSharedComputer()) {
-      shared.current = true;
-      setSharedComputer(true);
-    }
-  }, [start]);
+  useLayoutEffect(() => {
+    shared.current = sharedComputer;
+  }, [sharedComputer]);
   const chooseSharedComputer = useCallback((choice: boolean) => {
     shared.current = choice;
     saveSharedComputer(choice);
-    setSharedComputer(choice);
   }, []);
   const sharedChoice = { checked: sharedComputer, onChange: chooseSharedComputer };
 
