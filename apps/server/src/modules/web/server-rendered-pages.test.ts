@@ -1,0 +1,150 @@
+// The app's pages as the server renders them from the real web build (docs/decisions/0117-server-rendered-first-view.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
+import { createTestApp, DEMO, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
+import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+const CHROME = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const OLD_BROWSER = 'Mozilla/5.0 (Linux; Android 7.0; SM-G930F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36';
+
+interface Payload {
+  locale: string;
+  areas: string[];
+  data: { user: { authenticated: boolean; language: string }; deviceUsers: { firstName: string; email: string }[] };
+  signIn: { pinStep: { email: string; variant: string } | null; passkeyLikely: boolean };
+  messages: Record<string, unknown>;
+}
+
+/** What the browser would read: the page's payload element parsed, the root's markup and the h1's text. */
+function readPage(response: LightMyRequestResponse) {
+  const html = response.body;
+  const payloadText = /<script type="application\/json" id="gatehouse-page">([^<]*)<\/script>/.exec(html)?.[1];
+  if (payloadText === undefined) throw new Error(`no payload in ${html.slice(0, 300)}`);
+  const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+  const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(root)?.[1] ?? null;
+  return {
+    html,
+    root,
+    heading,
+    lang: /<html lang="([^"]*)">/.exec(html)?.[1],
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    payload: JSON.parse(payloadText) as Payload,
+  };
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(WEB_DIST, 'server', 'server-entry.js'))) {
+    throw new Error(`No server renderer at ${WEB_DIST}/server: run npm run build -w @gatehouse/web first`);
+  }
+  t = await createTestApp({ env: { WEB_DIST } });
+  await t.accounts.create(DEMO);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('server-rendered pages', () => {
+  it('paints the sign-in screen in the language of Accept-Language, with every text and its start-up data', async () => {
+    const response = await t.app.inject({ url: '/signin/', headers: { 'accept-language': 'cs-CZ,cs;q=0.9,en;q=0.5' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Personal and per language: no cache may keep it or give it to someone else.
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(String(response.headers.vary)).toMatch(/Cookie/);
+    const page = readPage(response);
+    expect(page.lang).toBe('cs');
+    expect(page.title).toBe('Přihlášení');
+    expect(page.heading).toBe('Přihlášení');
+    expect(page.root).toContain('E-mailová adresa');
+    expect(page.payload.locale).toBe('cs');
+    expect(page.payload.data.user.authenticated).toBe(false);
+    expect(page.payload.messages['signIn.login.title']).toBeDefined();
+    // The sign-in's later screens load their texts later.
+    expect(page.payload.messages['signIn.pin.title']).toBeUndefined();
+  });
+
+  it('takes the language cookie before Accept-Language, and Slovak without either', async () => {
+    const chosen = readPage(await t.app.inject({ url: '/signin/', headers: { 'accept-language': 'cs', cookie: `${LANGUAGE_COOKIE}=en` } }));
+    expect([chosen.lang, chosen.heading]).toEqual(['en', 'Sign in']);
+    const neither = readPage(await t.app.inject({ url: '/signin/' }));
+    expect([neither.lang, neither.heading]).toEqual(['sk', 'Prihlásenie']);
+  });
+
+  it('sends the brotli of the page to a browser that accepts it', async () => {
+    const response = await t.app.inject({ url: '/signin/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<h1');
+  });
+
+  it('sends a signed-in visitor on before any HTML, to a target judged after decoding', async () => {
+    const { session } = await signInWithPin(t, DEMO);
+    const visit = async (query: string) => {
+      const response = await t.app.inject({ url: `/signin/${query}`, headers: cookies({ session }) });
+      expect(response.statusCode).toBe(302);
+      expect(response.body).not.toContain('<html');
+      return new URL(String(response.headers.location), ORIGIN);
+    };
+    expect((await visit('?redirect=%2Fsignin%2Fsecurity')).href).toBe(`${ORIGIN}/signin/security`);
+    // Hostile targets end on this origin's default page, whatever their encoding.
+    for (const hostile of ['?redirect=https%3A%2F%2Fevil.example%2F', '?redirect=%2F%2Fevil.example', '?redirect=%2F%5Cevil.example', '?redirect=%252F%252Fevil.example']) {
+      const target = await visit(hostile);
+      expect(target.origin, hostile).toBe(ORIGIN);
+    }
+    // The pages for anyone with a token stay pages for a signed-in visitor.
+    const reset = await t.app.inject({ url: '/signin/reset-password?token=abc', headers: cookies({ session }) });
+    expect(reset.statusCode).toBe(200);
+    expect(readPage(reset).payload.areas).toEqual(['recovery']);
+  });
+
+  it('sends a guest from the security page to sign in first, and back', async () => {
+    const response = await t.app.inject('/signin/security');
+    expect(response.statusCode).toBe(302);
+    const target = new URL(String(response.headers.location), ORIGIN);
+    expect(target.pathname).toBe('/signin/');
+    expect(target.searchParams.get('redirect')).toBe('/signin/security');
+  });
+
+  it('carries a name a user chose as data: it cannot end the payload element or add markup', async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    const account = { email: 'scripted@example.test', password: 'Correct-Horse-8', firstName: name, surname: 'Test', language: 'en' as const };
+    await t.accounts.create(account);
+    const { device } = await signInWithPin(t, account);
+    const response = await t.app.inject({ url: '/signin/', headers: { cookie: `gh_device=${device}` } });
+    const page = readPage(response);
+    expect(page.html).not.toContain('<script>alert(1)');
+    expect(page.payload.data.deviceUsers.map((user) => user.firstName)).toContain(name);
+    // The remembered account's form is the first screen.
+    expect(page.root).toContain('scripted@example.test');
+  });
+
+  it('starts at the PIN step when a tab shows it and the session waits for the PIN, else at the login form', async () => {
+    const first = await login(t, DEMO);
+    const session = sessionCookie(first)?.value ?? '';
+    const atStep = readPage(await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}; ${PIN_STEP_COOKIE}=1` } }));
+    expect(atStep.payload.signIn.pinStep).toEqual({ email: DEMO.email, variant: 'signIn' });
+    expect(atStep.payload.areas).toEqual(['signInLater']);
+    expect(atStep.heading).toBe('Zadajte kód');
+    // No tab at the step (it was left): the login form.
+    const left = readPage(await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}` } }));
+    expect(left.payload.signIn.pinStep).toBeNull();
+    // The cookie alone, without a session waiting for a PIN, starts nothing.
+    const stray = readPage(await t.app.inject({ url: '/signin/', headers: { cookie: `${PIN_STEP_COOKIE}=1` } }));
+    expect(stray.payload.signIn.pinStep).toBeNull();
+    expect(stray.heading).toBe('Prihlásenie');
+  });
+
+  it('paints the passkey notice for a browser whose autofill may offer passkeys, and not for an old one', async () => {
+    const modern = readPage(await t.app.inject({ url: '/signin/', headers: { 'user-agent': CHROME, 'accept-language': 'en' } }));
+    expect(modern.root).toContain('You can sign in faster using your device');
+    const old = readPage(await t.app.inject({ url: '/signin/', headers: { 'user-agent': OLD_BROWSER, 'accept-language': 'en' } }));
+    expect(old.root).not.toContain('You can sign in faster using your device');
+    expect(old.heading).toBe('Sign in');
+  });
+});
