@@ -1,0 +1,102 @@
+// The first paint is the real screen, rendered by the server in the visitor's language, and the
+// app takes it over (hydration) without losing what a person typed meanwhile
+// (docs/decisions/0117-server-rendered-first-view.md).
+import type { Page } from '@playwright/test';
+import { expect, test, text, type Locale } from '../fixtures.ts';
+import { KEY_DELAY_MS, typeAsPerson } from '../people.ts';
+import { loginScreen } from '../screens/login-screen.ts';
+import { pinScreen } from '../screens/pin-screen.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+/** True once React has taken over the page's root (hydrateRoot marks the container). */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+/** Console errors and uncaught exceptions: a hydration mismatch is reported as one of these. */
+function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+for (const { lang, width } of [
+  { lang: 'sk', width: 360 },
+  { lang: 'cs', width: 360 },
+  { lang: 'en', width: 1280 },
+] as const satisfies readonly { lang: Locale; width: number }[]) {
+  test.describe(`${lang} at ${width} px`, () => {
+    test.use({ lang, viewport: { width, height: 760 } });
+
+    test('shows the sign-in form with all its texts before any script runs', async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 760 } });
+      await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? '' }]);
+      const page = await context.newPage();
+      await page.goto('/signin/');
+      const login = loginScreen(page, lang);
+      await expect(login.heading).toBeVisible();
+      await expect(login.email).toBeVisible();
+      await expect(login.password).toBeVisible();
+      await expect(login.submit).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await context.close();
+    });
+
+    test('keeps every key typed while the script was still loading, then signs in', async ({ page, user }) => {
+      const problems = recordProblems(page);
+      // A slow phone network: the app's scripts arrive 2 s after the page.
+      await page.route('**/signin/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue();
+      });
+      await page.goto('/signin/', { waitUntil: 'commit' });
+      const login = loginScreen(page, lang);
+      await expect(login.email).toBeVisible();
+      expect(await hydrated(page)).toBe(false);
+      // The person starts typing at once, key by key, into the painted form.
+      await typeAsPerson(login.email, user.email);
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      await expect(login.email).toHaveValue(user.email);
+      await expect(login.email).toBeFocused();
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(user.password, { delay: KEY_DELAY_MS });
+      await page.keyboard.press('Enter');
+      await expect(pinScreen(page, lang).heading).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+
+    test('paints the PIN step again after a reload during it, and the app takes it over', async ({ page, user }) => {
+      const problems = recordProblems(page);
+      const login = loginScreen(page, lang);
+      await login.open();
+      await typeAsPerson(login.email, user.email);
+      await typeAsPerson(login.password, user.password);
+      await login.submit.press('Enter');
+      const pin = pinScreen(page, lang);
+      await expect(pin.heading).toBeVisible();
+      const since = Date.now() - 60_000;
+      await page.route('**/signin/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'commit' });
+      // Painted by the server: the PIN step, not the login form, before the scripts arrive.
+      await expect(pin.heading).toBeVisible();
+      expect(await hydrated(page)).toBe(false);
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      await pin.enterMailedPin(user, since);
+      // Signed in: the passkey offer (this browser has WebAuthn) or the default page.
+      const signOut = page.getByRole('button', { name: text(lang, 'legacy.signOut') });
+      const askLater = page.getByRole('button', { name: text(lang, 'signIn.passkeyOffer.askLater') });
+      await expect(signOut.or(askLater)).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  });
+}
