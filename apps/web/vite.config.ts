@@ -18,8 +18,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/signin/',
   // The server's renderer (`vite build --ssr`, docs/decisions/0117-server-rendered-first-view.md) is not sent to browsers: no precompression.
   plugins: [react(), messagesPlugin(here('./src/locales')), ...(isSsrBuild ? [] : [precompressPlugin()])],
-  // The contract is TypeScript source: bundled into the renderer; libraries stay in node_modules.
-  ssr: { noExternal: ['@gatehouse/contract'] },
+  // The renderer bundles everything it imports (the contract is TypeScript source) and always uses
+  // React's production build, whatever NODE_ENV the server runs with.
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     alias: [
       // Catalogues arrive precompiled (messages-plugin.ts): ship no ICU parser.
@@ -29,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
+        copyPublicDir: false,
         emptyOutDir: true,
         target: 'node20',
         rollupOptions: { input: here('./src/app/server-entry.tsx') },

@@ -162,7 +162,7 @@ describe('security headers', () => {
     const response = await t.app.inject('/api/server/info');
     const csp = response.headers['content-security-policy'];
     expect(csp).toBe(
-      "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-hashes' 'sha256-qEKUM5Nf3NMojcHSmLZ+c8ntxh6x/5XWh7iOAHlGAkI=';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
     );
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');

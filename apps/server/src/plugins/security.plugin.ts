@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { BotCheckConfig, Config } from '../config/config.ts';
@@ -26,13 +27,22 @@ export function botCheckSources(botCheck: BotCheckConfig | undefined): { script:
   };
 }
 
+/**
+ * The one style attribute a server-rendered page carries: the hidden native input Base UI's checkbox
+ * renders beside its button (the PIN step's "remember this device"). Allowed by its hash alone
+ * ('unsafe-hashes' admits exactly the attributes whose hash is listed; docs/decisions/0117-server-rendered-first-view.md).
+ */
+export const HIDDEN_CHECKBOX_INPUT_STYLE =
+  'clip-path:inset(50%);overflow:hidden;white-space:nowrap;border:0;padding:0;width:1px;height:1px;margin:-1px;position:absolute';
+const HIDDEN_CHECKBOX_INPUT_STYLE_HASH = `'sha256-${createHash('sha256').update(HIDDEN_CHECKBOX_INPUT_STYLE).digest('base64')}'`;
+
 /** Strict CSP: no inline script, no eval, no third-party origin (reCAPTCHA's only while it is on). */
 export function contentSecurityDirectives(https: boolean, botCheck?: BotCheckConfig): Record<string, string[]> {
   const sources = botCheckSources(botCheck);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...sources.script],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-hashes'", HIDDEN_CHECKBOX_INPUT_STYLE_HASH],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...sources.connect],

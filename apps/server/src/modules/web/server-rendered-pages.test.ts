@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { createTestApp, DEMO, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
+import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const CHROME = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -131,6 +132,9 @@ describe('server-rendered pages', () => {
     expect(atStep.payload.signIn.pinStep).toEqual({ email: DEMO.email, variant: 'signIn' });
     expect(atStep.payload.areas).toEqual(['signInLater']);
     expect(atStep.heading).toBe('Zadajte kód');
+    // Its one style attribute (the checkbox's hidden input) is the one the CSP admits by its hash.
+    expect([...atStep.html.matchAll(/ style="([^"]*)"/g)].map((match) => match[1])).toEqual([HIDDEN_CHECKBOX_INPUT_STYLE]);
+    expect(String((await t.app.inject({ url: '/signin/' })).headers['content-security-policy'])).toContain("'unsafe-hashes'");
     // No tab at the step (it was left): the login form.
     const left = readPage(await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}` } }));
     expect(left.payload.signIn.pinStep).toBeNull();

@@ -31,7 +31,13 @@ export interface FinishRegistrationFlowProps {
 }
 
 /** The finish-registration route (docs/flows/recovery.md): one screen per state of the machine. */
-export function FinishRegistrationFlow({ search, goToSignIn, redirect, userAgent = navigator.userAgent }: FinishRegistrationFlowProps) {
+export function FinishRegistrationFlow({
+  search,
+  goToSignIn,
+  redirect,
+  // The browser's, read when the device is named (the server renders this page without one).
+  userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+}: FinishRegistrationFlowProps) {
   const t = useT();
   // Read once with URLSearchParams (one decode).
   const [token] = useState(() => new URLSearchParams(search).get('token'));
