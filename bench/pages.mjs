@@ -85,7 +85,9 @@ async function pinPendingSession(origin, user) {
   });
   const answer = await response.json();
   if (response.status !== 200 || answer.status !== 'requested_pin_code') {
-    throw new Error(`login for the PIN view answered ${response.status} ${JSON.stringify(answer)}, not requested_pin_code`);
+    throw new Error(
+      `login for the PIN view answered ${response.status} ${JSON.stringify(answer)}, not requested_pin_code`,
+    );
   }
   const cookie = cookieHeader(response);
   const check = await (await fetch(`${origin}/api/user/pincode`, { headers: { cookie } })).json();
@@ -111,7 +113,8 @@ async function freshResetLink(origin, email, address) {
     body: JSON.stringify({ email }),
   });
   const answer = await response.json();
-  if (response.status !== 200 || answer.status !== 'ok') throw new Error(`forgot password answered ${response.status} ${JSON.stringify(answer)}`);
+  if (response.status !== 200 || answer.status !== 'ok')
+    throw new Error(`forgot password answered ${response.status} ${JSON.stringify(answer)}`);
   for (let i = 0; i < 300; i++) {
     const page = await (await fetch(`${origin}/dev/mailbox`)).text();
     for (const article of page.split('<article>').slice(1)) {
@@ -215,10 +218,21 @@ function summarize(runs, rounds) {
     // FCP = LCP is judged run by run: the gap's median.
     medians.lcpMinusFcpMs = median(ok.map((run) => run.result.lcpMs - run.result.fcpMs).filter(Number.isFinite));
     const elements = {};
-    for (const run of ok) elements[run.result.lcpElement ?? '(none)'] = (elements[run.result.lcpElement ?? '(none)'] ?? 0) + 1;
+    for (const run of ok)
+      elements[run.result.lcpElement ?? '(none)'] = (elements[run.result.lcpElement ?? '(none)'] ?? 0) + 1;
     const phaseNames = [...new Set(ok.flatMap((run) => Object.keys(run.result.lcpPhasesMs)))];
-    const lcpPhasesMs = Object.fromEntries(phaseNames.map((p) => [p, median(ok.map((run) => run.result.lcpPhasesMs[p]).filter(Number.isFinite))]));
-    byTarget[target.id] = { title: target.title, runs: ok.length, of: rounds, errors: failed.map((run) => run.error), medians, lcpElements: elements, lcpPhasesMs };
+    const lcpPhasesMs = Object.fromEntries(
+      phaseNames.map((p) => [p, median(ok.map((run) => run.result.lcpPhasesMs[p]).filter(Number.isFinite))]),
+    );
+    byTarget[target.id] = {
+      title: target.title,
+      runs: ok.length,
+      of: rounds,
+      errors: failed.map((run) => run.error),
+      medians,
+      lcpElements: elements,
+      lcpPhasesMs,
+    };
   }
   const floorLcp = byTarget['floor-prerendered'].medians.lcpMs;
   for (const target of TARGETS) {
@@ -274,20 +288,24 @@ export function pagesTable(summary, rounds) {
         s.title,
         `${s.runs}/${s.of}`,
         ms(m.lcpMs),
-        s.lcpRatio === null ? 'not measured' : `${s.lcpRatio.toFixed(2)}× (per round ${s.medianRoundLcpRatio?.toFixed(2) ?? '?'}×) ${mark(g.lcpRatio)}`,
+        s.lcpRatio === null
+          ? 'not measured'
+          : `${s.lcpRatio.toFixed(2)}× (per round ${s.medianRoundLcpRatio?.toFixed(2) ?? '?'}×) ${mark(g.lcpRatio)}`,
         `${ms(m.fcpMs)} (LCP − FCP ${ms(m.lcpMinusFcpMs)}) ${mark(g.fcpEqualsLcp)}`,
         `${ms(m.tbtMs)} ${mark(g.tbt)}`,
         `${m.cls === null ? 'not measured' : m.cls.toFixed(3)} ${mark(g.cls)}`,
         `${m.performance === null ? 'not measured' : Math.round(m.performance)} ${mark(g.performance)}`,
         kib(m.scriptTransferBytes),
         '',
-      ].join(' | ').trim(),
+      ]
+        .join(' | ')
+        .trim(),
     );
   }
   lines.push(
     '',
     'Felt latency: time to interactive and max potential first input delay (Lighthouse, simulated phone), and what the',
-    "unthrottled trace of the same runs showed on this machine (FCP, LCP, DOMContentLoaded); the LCP element and its phases (simulated).",
+    'unthrottled trace of the same runs showed on this machine (FCP, LCP, DOMContentLoaded); the LCP element and its phases (simulated).',
     '',
     '| target | TTI | max potential FID | observed FCP | observed LCP | observed DCL | requests | LCP element | LCP phases |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -324,8 +342,10 @@ export async function runPageBench({
   rounds = Number(process.env.BENCH_ROUNDS ?? 5),
   log = (line) => console.log(line),
 }) {
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number ≥ 1, not ${rounds}`);
-  if (resetEmails.length < rounds) throw new Error(`runPageBench needs ${rounds} reset accounts, got ${resetEmails.length}`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`BENCH_ROUNDS must be a whole number ≥ 1, not ${rounds}`);
+  if (resetEmails.length < rounds)
+    throw new Error(`runPageBench needs ${rounds} reset accounts, got ${resetEmails.length}`);
   const floorDir = buildFloor();
   const floor = await startFloorServer(floorDir);
   // The floor is addressed by the same host name as the app (both listen on 127.0.0.1).
@@ -349,7 +369,9 @@ export async function runPageBench({
             extraHeaders = { Cookie: await pinPendingSession(origin, user) };
           } else url = await freshResetLink(origin, resetEmails[round - 1], `198.19.255.${round % 256}`);
           run.result = await lighthouseRun(chromePath, url, extraHeaders);
-          log(`  ${target.id}: LCP ${Math.round(run.result.lcpMs)} ms, FCP ${Math.round(run.result.fcpMs)} ms, TBT ${Math.round(run.result.tbtMs)} ms, score ${run.result.performance}`);
+          log(
+            `  ${target.id}: LCP ${Math.round(run.result.lcpMs)} ms, FCP ${Math.round(run.result.fcpMs)} ms, TBT ${Math.round(run.result.tbtMs)} ms, score ${run.result.performance}`,
+          );
         } catch (error) {
           run.error = error instanceof Error ? error.message : String(error);
           log(`  ${target.id}: not measured: ${run.error}`);
@@ -362,5 +384,11 @@ export async function runPageBench({
     rmSync(floorDir, { recursive: true, force: true });
   }
   const summary = summarize(runs, rounds);
-  return { rounds, seconds: Math.round((Date.now() - started) / 1000), runs, summary, lines: pagesTable(summary, rounds) };
+  return {
+    rounds,
+    seconds: Math.round((Date.now() - started) / 1000),
+    runs,
+    summary,
+    lines: pagesTable(summary, rounds),
+  };
 }

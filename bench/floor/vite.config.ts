@@ -16,7 +16,9 @@ function prerenderPlugin(): Plugin {
   return {
     name: 'floor:prerender',
     transformIndexHtml(html, context) {
-      const form = context.path.includes('prerendered') ? renderToString(createElement(StrictMode, null, createElement(SignInForm))) : '';
+      const form = context.path.includes('prerendered')
+        ? renderToString(createElement(StrictMode, null, createElement(SignInForm)))
+        : '';
       return html.replace(PLACEHOLDER, form);
     },
   };
