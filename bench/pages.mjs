@@ -277,7 +277,7 @@ const kib = (v) => (v === null ? 'not measured' : `${(v / 1024).toFixed(1)} KiB`
 /** Markdown lines: the goals table and the felt-latency table. */
 export function pagesTable(summary, rounds) {
   const lines = [
-    `Lighthouse, mobile preset (simulated throttling), fresh Chromium per run; ${rounds} interleaved rounds (targets in random order each round), medians.`,
+    `Lighthouse, mobile preset (simulated throttling), fresh Chromium per run; ${rounds} interleaved round${rounds === 1 ? '' : 's'} (targets in random order each round), medians.`,
     `Goals: LCP ≤ ${GOALS.lcpRatio}× the prerendered floor's, FCP = LCP, CLS 0, TBT ≤ ${GOALS.tbtMs} ms, performance ≥ ${GOALS.performance}.`,
     '',
     '| target | runs | LCP | LCP / floor (≤ 1.15) | FCP (= LCP) | TBT (≤ 150 ms) | CLS (0) | performance (≥ 95) | JS transferred |',

@@ -82,8 +82,8 @@ const env = {
   // carries the whole run instead, as a load balancer's pooled connection would be renewed.
   HTTP_MAX_REQUESTS_PER_CONNECTION: '100000',
 };
-// The machine is shared: a server stopped from outside during the run (another checkout's
-// `pkill -f …server.ts` matches this one too) is started again on the same database, at most
+// The machine is shared: a server stopped from outside during the run (a `pkill -f` meant for
+// another checkout's server matches this one too) is started again on the same database, at most
 // MAX_RESTARTS times, and noted in the results; the page benchmark repeats a run it spoiled.
 const MAX_RESTARTS = 5;
 const serverExits = [];
