@@ -74,7 +74,9 @@ for (const row of hostileRedirects(APP_ORIGIN)) {
       // An allowed origin outside this machine cannot be reached here: that navigation fails, after it was made.
       await page.goto(`/signin/?redirect=${row.query}`, { waitUntil: 'commit' }).catch(() => undefined);
       await expect.poll(leftTheApp).toBeDefined();
-      const landed = new URL(leftTheApp() ?? '');
+      // Where it ends: the last navigation once the page has settled (a same-origin path may redirect again).
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      const landed = new URL(navigations.at(-1) ?? '');
       expect(ALLOWED_ORIGINS, `landed on ${landed.href}`).toContain(landed.origin);
       expect(landed.href).toBe(expectedLanding(row));
       const strayRequests = [...outside.slice(before), ...navigations.filter((url) => new URL(url).origin !== APP_ORIGIN)].filter(
