@@ -200,6 +200,27 @@ export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: 
 
 export { expect };
 
+/**
+ * Serves the app's pages as a server whose renderer failed does (docs/decisions/0117-server-rendered-first-view.md):
+ * the built page without a screen or start-up data, so the app renders in the browser and makes its
+ * own start-up calls, which a test may answer with `page.route`.
+ */
+export async function renderInBrowser(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.startsWith('/signin') && !url.pathname.startsWith('/signin/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      // The sign-in page as a guest sees it, from which the rendered screen and its data are taken out.
+      const response = await route.fetch({ url: new URL('/signin/', route.request().url()).href, maxRedirects: 0 });
+      const body = (await response.text()).replace(
+        /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="gatehouse-page">[^<]*<\/script>/,
+        '<div id="root"></div>',
+      );
+      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+    },
+  );
+}
+
 export interface Mail {
   /** The sink's running number (1, 2, 3 … in the order mails arrived). */
   seq: number;

@@ -6,7 +6,7 @@
 import IntlMessageFormat from 'intl-messageformat';
 import type { Page, Route } from '@playwright/test';
 import { ENDPOINTS } from '@gatehouse/contract';
-import { catalogue, expect, expectNoAxeViolations, test, type Locale } from '../fixtures.ts';
+import { catalogue, expect, expectNoAxeViolations, renderInBrowser, test, type Locale } from '../fixtures.ts';
 import { announcements, expectScreen, expectToldOnce, recordAnnouncements, shown } from '../people.ts';
 
 type Answer = { json: unknown; status?: number; headers?: Record<string, string> } | 'no answer';
@@ -299,6 +299,8 @@ const pairDevice: Starter = async (page, lang, answer) => {
 /** The account list of a device that remembers Jana, with `path` answered by `answer` on DELETE. */
 async function toAccountList(page: Page, lang: Locale, path: string, answer: Answer) {
   const users = [{ userId: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
+  // The remembered account is answered to the app's own start-up call.
+  await renderInBrowser(page);
   await answerCall(page, 'GET', '/api/device/userlist', json({ status: 'ok', users }));
   await answerCall(page, 'DELETE', path, answer);
   await page.goto('/signin/');
@@ -353,6 +355,8 @@ const signedInInfo = (lang: Locale) =>
 
 /** The security page of a signed-in session: user info says signed in once, then guest (after the page sent the person to sign-in). */
 const securityOverview: Starter = async (page, lang, answer) => {
+  // Signed in as far as the app's own start-up call is told.
+  await renderInBrowser(page);
   let infoCalls = 0;
   await page.route('**/api/user/info*', (route) => {
     infoCalls += 1;
@@ -442,9 +446,11 @@ const secureAccount: Starter = async (page, lang, answer) => {
   await page.getByRole('button', { name: t(lang, 'secureAccount.confirm.submit') }).click();
 };
 
+/** A start-up call fails: only a page the browser renders itself makes it (the server's page carries the data). */
 const startUp =
   (method: string, path: string): Starter =>
   async (page, _lang, answer) => {
+    await renderInBrowser(page);
     await answerCall(page, method, path, answer);
     await page.goto('/signin/');
   };

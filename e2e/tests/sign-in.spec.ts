@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { recordCredentialRequests } from '../authenticator.ts';
-import { expect, expectNoAxeViolations, test, text } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, renderInBrowser, test, text } from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { signInWithPin } from '../screens/pin-screen.ts';
 import { shown } from '../people.ts';
@@ -142,11 +142,7 @@ test.describe('failures', () => {
     let failing = true;
     // A page the server could not render (its renderer failed): the browser renders it and makes the
     // start-up calls itself, and one of them fails.
-    await page.route('**/signin/', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json" id="gatehouse-page">[^<]*<\/script>/, '');
-      await route.fulfill({ response, body });
-    });
+    await renderInBrowser(page);
     await page.route('**/api/server/version', (route) => (failing ? route.fulfill({ status: 500, body: '' }) : route.continue()));
     await page.goto('/signin/');
     await expect(page.getByText(text('en', 'app.error.internal.message'))).toBeVisible();
@@ -200,11 +196,7 @@ test.describe('request budget', () => {
   });
 
   test('a page the server did not render asks for each start-up source exactly once', async ({ page }) => {
-    await page.route('**/signin/', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json" id="gatehouse-page">[^<]*<\/script>/, '');
-      await route.fulfill({ response, body });
-    });
+    await renderInBrowser(page);
     const calls = apiCalls(page);
     const sources = ['/api/user/info', '/api/server/info', '/api/server/version', '/api/device/userlist'];
     const started = Promise.all(sources.map((source) => answered(page, source)));

@@ -40,6 +40,18 @@ export interface RenderedPage {
   areas: readonly MessageArea[];
 }
 
+/**
+ * The pages rendered on the server: the product's. The demo pages and unknown paths (which the router
+ * sends to the sign-in page) are left to the browser.
+ */
+const SERVER_RENDERED: ReadonlySet<string> = new Set([
+  APP_PAGES.signIn,
+  APP_PAGES.resetPassword,
+  APP_PAGES.acceptInvitation,
+  APP_PAGES.secureAccount,
+  APP_PAGES.security,
+]);
+
 /** The catalogue areas each page needs besides the core messages (the router's MessageAreaGates, in the same order). */
 function areasFor(page: string, signIn: SignInStart): MessageArea[] {
   switch (page) {
@@ -51,9 +63,6 @@ function areasFor(page: string, signIn: SignInStart): MessageArea[] {
       return ['secureAccount', 'recovery'];
     case APP_PAGES.security:
       return ['security'];
-    case APP_PAGES.controlsDemo:
-    case APP_PAGES.snackbarDemo:
-      return ['demo'];
     default:
       // The PIN screen is one of the sign-in's later screens, with their texts.
       return signIn.pinStep ? ['signInLater'] : [];
@@ -66,15 +75,21 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function renderPage(input: RenderInput): Promise<RenderedPage> {
+/** The page, or null for a page the browser renders itself (see SERVER_RENDERED). Throws when rendering fails. */
+export async function renderPage(input: RenderInput): Promise<RenderedPage | null> {
+  const page = appPageOf(input.path);
+  if (!SERVER_RENDERED.has(page)) return null;
   const locale = toLocale(input.data.user.language);
-  const areas = areasFor(appPageOf(input.path), input.signIn);
+  const areas = areasFor(page, input.signIn);
   const [core, ...parts] = await Promise.all([loadMessages(locale), ...areas.map((area) => loadArea(locale, area))]);
   const messages = Object.assign({}, core, ...parts) as CompiledMessages;
   const payload: PagePayload = { data: input.data, locale, messages, areas, signIn: input.signIn };
   const search = input.search === '' ? '' : `?${input.search}`;
 
   // The same tree as main.tsx hydrates; the lazy screens are awaited, so the markup is complete.
+  // Any error fails the whole page: React would otherwise leave that part to the browser with an
+  // inline script, which the CSP refuses.
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers i18n={{ locale, messages, areas }}>
@@ -88,8 +103,11 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
         />
       </Providers>
     </StrictMode>,
+    { onError: (error) => void errors.push(error) },
   );
   const html = await readAll(prelude);
+  if (errors.length > 0) throw new Error(`the page ${page} could not be rendered on the server`, { cause: errors[0] });
+  if (html.includes('<script')) throw new Error(`the page ${page} needs an inline script, which the CSP refuses`);
   const title = createIntl({ locale, messages }).formatMessage({ id: 'app.title' });
   return { lang: locale, title, html, payload: payloadJson(payload), areas };
 }

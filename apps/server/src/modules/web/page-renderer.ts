@@ -29,7 +29,8 @@ interface RenderedPage {
 }
 
 interface Renderer {
-  renderPage(input: RenderInput): Promise<RenderedPage>;
+  /** Null for a page the browser renders itself. */
+  renderPage(input: RenderInput): Promise<RenderedPage | null>;
 }
 
 /** The fonts of a first paint: Open Sans regular and semibold, with latin-ext where the language needs it. */
@@ -62,11 +63,12 @@ export class PageRenderer {
     return this.loaded;
   }
 
-  /** The whole page, or null when the build has no renderer (then the app renders in the browser). */
+  /** The whole page, or null when the build has no renderer or leaves the page to the browser (then the app renders there). */
   async render(input: RenderInput): Promise<string | null> {
     const build = await this.load();
     if (!build) return null;
     const page = await build.renderer.renderPage(input);
+    if (!page) return null;
     const fonts = FIRST_PAINT_FONTS[page.lang as Locale] ?? FIRST_PAINT_FONTS.sk;
     const preloads = build.fonts
       .filter((file) => fonts.some((font) => font.test(file)))

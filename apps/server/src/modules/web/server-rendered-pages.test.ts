@@ -104,6 +104,15 @@ describe('server-rendered pages', () => {
     expect(readPage(reset).payload.areas).toEqual(['recovery']);
   });
 
+  it('leaves the demo pages and unknown paths to the browser: the built page without a screen or data', async () => {
+    for (const url of ['/signin/tm-controls', '/signin/no/such/page']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('gatehouse-page');
+    }
+  });
+
   it('sends a guest from the security page to sign in first, and back', async () => {
     const response = await t.app.inject('/signin/security');
     expect(response.statusCode).toBe(302);
