@@ -4,6 +4,7 @@ import '../shared/ui/theme.css';
 import './global.css';
 import { call, reloadPage } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
+import { FALLBACK_LOCALE, loadMessages } from '../shared/i18n';
 import { App } from './app';
 import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
@@ -38,11 +39,16 @@ if (root && payload) {
     replace: (url) => window.location.replace(url),
     redirectSignedIn: redirectsSignedInUser(window.location.pathname, basename),
   });
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <App startUp={started} {...common} />
-      </Providers>
-    </StrictMode>,
-  );
+  // The fallback language's catalogue first (the app then applies the user's); without it, the ids.
+  void loadMessages(FALLBACK_LOCALE)
+    .catch(() => ({}))
+    .then((messages) =>
+      createRoot(root).render(
+        <StrictMode>
+          <Providers i18n={{ locale: FALLBACK_LOCALE, messages, areas: [] }}>
+            <App startUp={started} {...common} />
+          </Providers>
+        </StrictMode>,
+      ),
+    );
 }

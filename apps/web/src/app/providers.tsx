@@ -6,7 +6,7 @@ import { I18nProvider } from '../shared/i18n';
 import { SnackbarProvider } from '../shared/ui';
 
 /** Language, the server-error state, live regions and focus rules, snackbars: in the order they depend on each other. */
-export function Providers({ children, i18n }: { children: ReactNode; i18n?: I18nProviderProps['initial'] }) {
+export function Providers({ children, i18n }: { children: ReactNode; i18n: I18nProviderProps['initial'] }) {
   return (
     <I18nProvider initial={i18n}>
       <ServerErrorProvider>

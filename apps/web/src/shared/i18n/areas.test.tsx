@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import core from 'virtual:messages/en/core';
+import skCore from 'virtual:messages/sk/core';
 import recovery from 'virtual:messages/en/recovery';
 import all from 'virtual:messages/en';
 import { MESSAGE_AREAS, areaOf } from './areas';
@@ -28,7 +29,7 @@ describe('catalogue areas', () => {
 
   it('renders a lazy screen only once its area is loaded, in the current language', async () => {
     render(
-      <I18nProvider>
+      <I18nProvider initial={{ locale: 'sk', messages: skCore, areas: [] }}>
         <MessageAreaGate area="recovery" fallback={<p>waiting</p>}>
           <ResetTitle />
         </MessageAreaGate>
@@ -56,7 +57,7 @@ describe('applying the language', () => {
       return <p>{intl.locale}</p>;
     }
     render(
-      <I18nProvider>
+      <I18nProvider initial={{ locale: 'sk', messages: skCore, areas: [] }}>
         <ApplyOnEveryChange />
       </I18nProvider>,
     );

@@ -1,15 +1,13 @@
 import type { Locale } from '@gatehouse/contract';
 import { DEFAULT_LOCALE } from '@gatehouse/contract';
-import sk from 'virtual:messages/sk/core';
 import type { MessageArea } from './areas';
 import type { CompiledMessages } from './messages';
 
 /**
- * Slovak's core catalogue ships with the first view (default and fallback
- * locale); other locales and the areas of lazy screens
- * (areas.ts) load on demand.
+ * Every catalogue loads on demand: a server-rendered page carries the messages it needs
+ * (docs/decisions/0117-server-rendered-first-view.md); other locales and the areas of lazy
+ * screens (areas.ts) follow when chosen or opened. Slovak is the default and fallback locale.
  */
-export const FALLBACK_MESSAGES: CompiledMessages = sk;
 export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
 
 const default_ = (m: { default: CompiledMessages }) => m.default;
@@ -17,7 +15,7 @@ const default_ = (m: { default: CompiledMessages }) => m.default;
 export function loadMessages(locale: Locale): Promise<CompiledMessages> {
   switch (locale) {
     case 'sk':
-      return Promise.resolve(sk);
+      return import('virtual:messages/sk/core').then(default_);
     case 'en':
       return import('virtual:messages/en/core').then(default_);
     case 'cs':

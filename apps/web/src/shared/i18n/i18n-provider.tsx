@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import type { Locale } from '@gatehouse/contract';
 import { toLocale } from '@gatehouse/contract';
 import { MESSAGE_AREAS, type MessageArea } from './areas';
-import { FALLBACK_LOCALE, FALLBACK_MESSAGES, loadArea, loadMessages } from './catalogues';
+import { FALLBACK_LOCALE, loadArea, loadMessages } from './catalogues';
 import type { CompiledMessages } from './messages';
 import { saveLanguage } from './language-cookie';
 
@@ -25,10 +25,11 @@ const LocaleContext = createContext<LocaleContextValue | null>(null);
 export interface I18nProviderProps {
   children: ReactNode;
   /**
-   * A catalogue already loaded: a server-rendered page's (with the areas it holds) or a test's
-   * (without `areas`: every area counts as loaded).
+   * The catalogue to start with, already loaded: a server-rendered page's, or the fallback locale's
+   * (main.tsx loads it first), each with the areas it holds; a test's without `areas` (every area
+   * counts as loaded).
    */
-  initial?: { locale: Locale; messages: CompiledMessages; areas?: readonly MessageArea[] };
+  initial: { locale: Locale; messages: CompiledMessages; areas?: readonly MessageArea[] };
 }
 
 interface CatalogueState {
@@ -40,11 +41,11 @@ interface CatalogueState {
 const EVERY_AREA: ReadonlySet<MessageArea> = new Set(Object.keys(MESSAGE_AREAS) as MessageArea[]);
 
 export function I18nProvider({ children, initial }: I18nProviderProps) {
-  const [state, setState] = useState<CatalogueState>(
-    initial
-      ? { locale: initial.locale, messages: initial.messages, areas: initial.areas ? new Set(initial.areas) : EVERY_AREA }
-      : { locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES, areas: new Set() },
-  );
+  const [state, setState] = useState<CatalogueState>(() => ({
+    locale: initial.locale,
+    messages: initial.messages,
+    areas: initial.areas ? new Set(initial.areas) : EVERY_AREA,
+  }));
   const latest = useRef<Locale>(state.locale);
   const wanted = useRef<Set<MessageArea>>(new Set(state.areas));
 
@@ -62,8 +63,13 @@ export function I18nProvider({ children, initial }: I18nProviderProps) {
       try {
         next = await load(requested);
       } catch {
-        // A catalogue that cannot load leaves the page in the fallback language, still usable.
-        next = await load(FALLBACK_LOCALE).catch(() => ({ locale: FALLBACK_LOCALE, messages: FALLBACK_MESSAGES, areas: new Set<MessageArea>() }));
+        // A catalogue that cannot load leaves the page in the fallback language, still usable,
+        // or, when that cannot load either, in the language it has.
+        try {
+          next = await load(FALLBACK_LOCALE);
+        } catch {
+          return;
+        }
       }
       // A newer choice made while this catalogue was loading wins.
       if (latest.current !== requested) return;
