@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { PIN_STEP_COOKIE, toCurrentUser } from '@gatehouse/contract';
+import { APP_PAGES, PIN_STEP_COOKIE, appPageOf, toCurrentUser } from '@gatehouse/contract';
 import fastifyCookie from '@fastify/cookie';
 import type { LogStream } from './plugins/logging.ts';
 import type { Config } from './config/config.ts';
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     completeSignIn: (request, reply, userId, shared) => signIn.complete(request, reply, userId, 'passkey', shared),
   });
   // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
-  await registerRecovery(app, {
+  const recovery = await registerRecovery(app, {
     db,
     config,
     accounts,
@@ -187,6 +187,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   // A server-rendered page starts from what the start-up calls would answer (docs/decisions/0117-server-rendered-first-view.md).
   const answerUserInfo = userInfoAnswer({ sessions, users });
+  /** The reset and registration pages' link check (what token info answers), read once from the query as the app reads it. */
+  const linkCheckFor = async (request: FastifyRequest): Promise<PageStart['linkCheck']> => {
+    // With a bot check, the check needs the browser's token: the app makes it.
+    if (config.botCheck.kind !== 'none') return null;
+    const url = new URL(request.url, 'http://localhost');
+    const page = appPageOf(url.pathname);
+    if (page !== APP_PAGES.resetPassword && page !== APP_PAGES.acceptInvitation) return null;
+    const token = url.searchParams.get('token');
+    // No token: the app knows without asking.
+    if (token === null || token.trim() === '') return null;
+    const problem = await recovery.tokenProblem(token);
+    return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };
+  };
   const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
     const info = await answerUserInfo(request);
     const user = toCurrentUser(info);
@@ -203,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         pinStep: !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1' ? await secondFactor.pendingStep(request) : null,
         passkeyLikely: passkeyLikely(request.headers['user-agent']),
       },
+      linkCheck: await linkCheckFor(request),
     };
   };
   await app.register(webRoutes, { webDist: config.webDist, redirects, pageStart });

@@ -4,6 +4,7 @@ import { useLocale, useT } from '../shared/i18n';
 import { InternalErrorPage } from './internal-error-page';
 import { LoadingPlaceholder, PageFrame } from './page-frame';
 import { AppRouter } from './router';
+import type { LinkCheck } from '../shared/forms';
 import type { SignInStart } from './page-payload';
 import type { StartUpData, StartUpResult } from './start-up';
 import { redirectTarget } from './start-up';
@@ -12,7 +13,7 @@ export interface AppProps {
   /** The start-up calls, started before the first render (a page the server did not render). */
   startUp?: Promise<StartUpResult>;
   /** A server-rendered page: its start-up data, the sign-in's start and, on the server, the path rendered. */
-  rendered?: { data: StartUpData; signIn: SignInStart; ssrPath?: string };
+  rendered?: { data: StartUpData; signIn: SignInStart; linkCheck?: LinkCheck | null; ssrPath?: string };
   basename: string;
   redirectParam: string | null;
   appOrigin: string;
@@ -69,7 +70,7 @@ export function App({ startUp, rendered, basename, redirectParam, appOrigin, ass
       {failed ? (
         <InternalErrorPage reload={reload} />
       ) : view.type === 'ready' ? (
-        <AppRouter basename={basename} data={view.data} redirect={redirect} signInStart={rendered?.signIn} ssrPath={rendered?.ssrPath} />
+        <AppRouter basename={basename} data={view.data} redirect={redirect} signInStart={rendered?.signIn} linkCheck={rendered?.linkCheck ?? null} ssrPath={rendered?.ssrPath} />
       ) : (
         <LoadingPlaceholder />
       )}

@@ -27,7 +27,7 @@ if (root && payload) {
     root,
     <StrictMode>
       <Providers i18n={{ locale: payload.locale, messages: payload.messages, areas: payload.areas }}>
-        <App rendered={{ data: payload.data, signIn: payload.signIn }} {...common} />
+        <App rendered={{ data: payload.data, signIn: payload.signIn, linkCheck: payload.linkCheck }} {...common} />
       </Providers>
     </StrictMode>,
   );

@@ -1,4 +1,5 @@
 import type { Locale } from '@gatehouse/contract';
+import type { LinkCheck } from '../shared/forms';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import type { SignInStart } from '../flows/sign-in';
 import type { StartUpData } from './start-up';
@@ -16,6 +17,8 @@ export interface PagePayload {
   areas: readonly MessageArea[];
   /** The sign-in's start: the PIN step the session is in, and whether this browser may offer a passkey. */
   signIn: SignInStart;
+  /** A reset or registration link's check, made by the server (null on other pages, or with a bot check). */
+  linkCheck: LinkCheck | null;
 }
 
 export type { SignInStart };

@@ -8,6 +8,7 @@ import { lazyWithTimeout } from './lazy-with-timeout';
 import { LoadingPlaceholder } from './page-frame';
 import { ROUTES, SECURITY_HREF, signInHref } from './routes';
 import { MessageAreaGate } from '../shared/i18n';
+import type { LinkCheck } from '../shared/forms';
 import type { SignInStart } from './page-payload';
 import type { StartUpData } from './start-up';
 
@@ -45,11 +46,13 @@ export interface AppRouterProps {
   redirect: () => void;
   /** A server-rendered page's sign-in start (the PIN step, the passkey notice). */
   signInStart?: SignInStart;
+  /** A reset or registration link's check, made by the server for the page it rendered. */
+  linkCheck?: LinkCheck | null;
   /** On the server: the path being rendered (the browser's location otherwise). */
   ssrPath?: string;
 }
 
-export function AppRouter({ basename, data: startUpData, redirect, signInStart, ssrPath }: AppRouterProps) {
+export function AppRouter({ basename, data: startUpData, redirect, signInStart, linkCheck = null, ssrPath }: AppRouterProps) {
   // A password reset refreshes the device user list; the sign-in route then shows the fresh one.
   const [deviceUsers, setDeviceUsers] = useState(startUpData.deviceUsers);
   const data = useMemo(() => ({ ...startUpData, deviceUsers }), [startUpData, deviceUsers]);
@@ -78,13 +81,13 @@ export function AppRouter({ basename, data: startUpData, redirect, signInStart, 
             </Route>
             <Route path={ROUTES.resetPassword}>
               <MessageAreaGate area="recovery" fallback={<LoadingPlaceholder />}>
-                <ResetPasswordRoute onDeviceUsers={setDeviceUsers} />
+                <ResetPasswordRoute onDeviceUsers={setDeviceUsers} linkCheck={linkCheck} />
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.acceptInvitation}>
               {/* Registration ends with the passkey offer, whose texts are sign-in texts. */}
               <MessageAreaGate area={['recovery', 'signInLater']} fallback={<LoadingPlaceholder />}>
-                <AcceptInvitationRoute redirect={redirect} />
+                <AcceptInvitationRoute redirect={redirect} linkCheck={linkCheck} />
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.secureAccount}>
@@ -113,8 +116,8 @@ function useGoToSignIn(): () => void {
   return useCallback(() => navigate(ROUTES.signIn), [navigate]);
 }
 
-function ResetPasswordRoute({ onDeviceUsers }: { onDeviceUsers: (users: readonly DeviceUser[]) => void }) {
-  return <ResetPasswordFlow search={useSearch()} goToSignIn={useGoToSignIn()} onDeviceUsers={onDeviceUsers} />;
+function ResetPasswordRoute({ onDeviceUsers, linkCheck }: { onDeviceUsers: (users: readonly DeviceUser[]) => void; linkCheck: LinkCheck | null }) {
+  return <ResetPasswordFlow search={useSearch()} tokenCheck={linkCheck} goToSignIn={useGoToSignIn()} onDeviceUsers={onDeviceUsers} />;
 }
 
 function SecureAccountRoute() {
@@ -126,6 +129,6 @@ function SecureAccountRoute() {
   return <SecureAccountFlow search={useSearch()} goToSignIn={useGoToSignIn()} goToResetPassword={goToResetPassword} />;
 }
 
-function AcceptInvitationRoute({ redirect }: { redirect: () => void }) {
-  return <FinishRegistrationFlow search={useSearch()} goToSignIn={useGoToSignIn()} redirect={redirect} />;
+function AcceptInvitationRoute({ redirect, linkCheck }: { redirect: () => void; linkCheck: LinkCheck | null }) {
+  return <FinishRegistrationFlow search={useSearch()} tokenCheck={linkCheck} goToSignIn={useGoToSignIn()} redirect={redirect} />;
 }

@@ -9,6 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createIntl } from 'react-intl';
 import { APP_PAGES, appPageOf, toLocale } from '@gatehouse/contract';
 import type { SignInStart } from '../flows/sign-in';
+import type { LinkCheck } from '../shared/forms';
 import { loadArea, loadMessages } from '../shared/i18n';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import { App } from './app';
@@ -27,6 +28,7 @@ export interface RenderInput {
   origin: string;
   data: StartUpData;
   signIn: SignInStart;
+  linkCheck: LinkCheck | null;
 }
 
 export interface RenderedPage {
@@ -83,7 +85,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   const areas = areasFor(page, input.signIn);
   const [core, ...parts] = await Promise.all([loadMessages(locale), ...areas.map((area) => loadArea(locale, area))]);
   const messages = Object.assign({}, core, ...parts) as CompiledMessages;
-  const payload: PagePayload = { data: input.data, locale, messages, areas, signIn: input.signIn };
+  const payload: PagePayload = { data: input.data, locale, messages, areas, signIn: input.signIn, linkCheck: input.linkCheck };
   const search = input.search === '' ? '' : `?${input.search}`;
 
   // The same tree as main.tsx hydrates; the lazy screens are awaited, so the markup is complete.
@@ -94,7 +96,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
     <StrictMode>
       <Providers i18n={{ locale, messages, areas }}>
         <App
-          rendered={{ data: input.data, signIn: input.signIn, ssrPath: input.path + search }}
+          rendered={{ data: input.data, signIn: input.signIn, linkCheck: input.linkCheck, ssrPath: input.path + search }}
           basename={SIGN_IN_BASE_PATH}
           redirectParam={readRedirectParam(search)}
           appOrigin={input.origin}

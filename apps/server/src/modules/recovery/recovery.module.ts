@@ -43,8 +43,11 @@ export function createInvitations(db: Db, config: Config, accounts: AccountServi
   return { tokens, invitations };
 }
 
-/** Builds the recovery services and registers forgot/reset password, token info and registration. */
-export async function registerRecovery(app: FastifyInstance, deps: RecoveryModuleDeps): Promise<void> {
+/**
+ * Builds the recovery services and registers forgot/reset password, token info and registration;
+ * answers the service, whose link check a server-rendered page also makes.
+ */
+export async function registerRecovery(app: FastifyInstance, deps: RecoveryModuleDeps): Promise<RecoveryService> {
   const { db, config, accounts, now } = deps;
   const { tokens, invitations } = createInvitations(db, config, accounts, deps.mailer, now);
   const recovery = new RecoveryService({
@@ -63,4 +66,5 @@ export async function registerRecovery(app: FastifyInstance, deps: RecoveryModul
   });
   deps.outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
   await app.register(recoveryRoutes, { recovery, completeSignIn: deps.completeSignIn });
+  return recovery;
 }

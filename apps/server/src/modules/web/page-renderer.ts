@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CurrentUser, DeviceUser, Locale, ServerInfoAnswer, ServerVersionAnswer } from '@gatehouse/contract';
+import type { CurrentUser, DeviceUser, Locale, ServerInfoAnswer, ServerVersionAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /**
  * Server rendering of the app's pages (docs/decisions/0117-server-rendered-first-view.md): the web
@@ -13,6 +13,8 @@ import type { CurrentUser, DeviceUser, Locale, ServerInfoAnswer, ServerVersionAn
 export interface PageStart {
   data: { user: CurrentUser; serverInfo: ServerInfoAnswer; serverVersion: ServerVersionAnswer; deviceUsers: readonly DeviceUser[] };
   signIn: { pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null; passkeyLikely: boolean };
+  /** A reset or registration link's check (what token info answers), or null. */
+  linkCheck: { token: string; answer: StatusAnswer } | null;
 }
 
 interface RenderInput extends PageStart {

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { createTestApp, DEMO, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
+import { mailedResetToken } from '../recovery/recovery-test-kit.ts';
 import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -19,6 +20,7 @@ interface Payload {
   areas: string[];
   data: { user: { authenticated: boolean; language: string }; deviceUsers: { firstName: string; email: string }[] };
   signIn: { pinStep: { email: string; variant: string } | null; passkeyLikely: boolean };
+  linkCheck: { token: string; answer: { status: string; reasons?: string[] } } | null;
   messages: Record<string, unknown>;
 }
 
@@ -111,6 +113,19 @@ describe('server-rendered pages', () => {
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain('gatehouse-page');
     }
+  });
+
+  it('paints a reset link checked: the new-password form for a live link, the expired page for another', async () => {
+    const token = await mailedResetToken(t, DEMO.email);
+    const live = readPage(await t.app.inject(`/signin/reset-password?token=${encodeURIComponent(token)}`));
+    expect(live.payload.linkCheck).toEqual({ token, answer: { status: 'ok' } });
+    expect(live.heading).toBe('Nastavte si nové heslo');
+    const wrong = readPage(await t.app.inject('/signin/reset-password?token=not-a-token'));
+    expect(wrong.payload.linkCheck?.answer).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect(wrong.heading).toBe('Tento odkaz už nie je platný');
+    // Without a token there is nothing to ask: the expired page as well.
+    const none = readPage(await t.app.inject('/signin/reset-password'));
+    expect([none.payload.linkCheck, none.heading]).toEqual([null, 'Tento odkaz už nie je platný']);
   });
 
   it('sends a guest from the security page to sign in first, and back', async () => {

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { forgotPassword, newDevice, register, tokenInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { loadDeviceName } from '../../shared/device';
-import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
-import type { NewTokenFormHandle } from '../../shared/forms';
+import { LinkRequestScreen, LoadingScreen, answerFor } from '../../shared/forms';
+import type { LinkCheck, NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import { shouldOfferPasskey } from '../../shared/passkeys';
 import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
@@ -18,6 +18,8 @@ import { useFinishRegistrationMachine } from './use-finish-registration-machine'
 export interface FinishRegistrationFlowProps {
   /** The page's query string; `token` is read from it once. */
   search: string;
+  /** The link's check, made by the server for the page it rendered. */
+  tokenCheck?: LinkCheck | null;
   /** Goes to the sign-in route (close on the expired-link pages). */
   goToSignIn: () => void;
   /**
@@ -33,6 +35,7 @@ export interface FinishRegistrationFlowProps {
 /** The finish-registration route (docs/flows/recovery.md): one screen per state of the machine. */
 export function FinishRegistrationFlow({
   search,
+  tokenCheck,
   goToSignIn,
   redirect,
   // The browser's, read when the device is named (the server renders this page without one).
@@ -65,11 +68,7 @@ export function FinishRegistrationFlow({
       redirect,
     };
   }, [redirect, userAgent, t, handleGlobalFailure, goToSignIn]);
-  const { state, send } = useFinishRegistrationMachine(token, deps);
-
-  useEffect(() => {
-    send({ type: 'flow.started' });
-  }, [send]);
+  const { state, send } = useFinishRegistrationMachine(token, deps, answerFor(tokenCheck, token));
 
   const signIn = () => send({ type: 'signIn.chosen' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialFinishRegistrationState, transition } from './finish-registration.machine';
+import { initialFinishRegistrationState, startFinishRegistration, transition } from './finish-registration.machine';
 import type { FinishRegistrationEvent, FinishRegistrationState } from './finish-registration.machine';
 
 const TOKEN = 'invitation-token';
@@ -132,5 +132,17 @@ describe('finish-registration machine: a new invitation link', () => {
     expect(transition(TOKEN, requested.state, { type: 'newToken.answered', answer: { status: 'failed', reasons: ['app_error'] } }).effects).toEqual([
       { type: 'email.clear' },
     ]);
+  });
+});
+
+describe('finish-registration machine: a page that came with the link checked', () => {
+  it('starts at the screen the answer leads to, without a call', () => {
+    expect(startFinishRegistration('token-abc', { status: 'ok' })).toEqual({ state: expect.objectContaining({ type: 'welcome' }), effects: [] });
+    expect(startFinishRegistration('token-abc', { status: 'failed', reasons: ['wrong_token'] })).toEqual({ state: { type: 'expired' }, effects: [] });
+  });
+
+  it('checks the link itself when the page came without the answer, and needs no call without a token', () => {
+    expect(startFinishRegistration('token-abc').effects).toEqual([{ type: 'token.check', token: 'token-abc' }]);
+    expect(startFinishRegistration(null)).toEqual({ state: { type: 'expired' }, effects: [] });
   });
 });

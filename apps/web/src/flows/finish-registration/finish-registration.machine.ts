@@ -1,3 +1,4 @@
+import type { StatusAnswer } from '@gatehouse/contract';
 /**
  * The finish-registration route as an explicit, pure machine (conventions 4
  * and 5): transition(token, state, event) → the next state and the effects to
@@ -65,6 +66,15 @@ export interface FinishRegistrationTransition {
 }
 
 export const initialFinishRegistrationState: FinishRegistrationState = { type: 'checkingToken', started: false };
+
+/**
+ * The first transition: the link checked with `answer` when the page came with it (a server-rendered
+ * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
+ */
+export function startFinishRegistration(token: string | null, answer?: StatusAnswer): FinishRegistrationTransition {
+  const started = transition(token, initialFinishRegistrationState, { type: 'flow.started' });
+  return answer && started.state.type === 'checkingToken' ? transition(token, started.state, { type: 'token.answered', answer }) : started;
+}
 
 type SetPasswordState = Extract<FinishRegistrationState, { type: 'setPassword' }>;
 type RequestNewTokenState = Extract<FinishRegistrationState, { type: 'requestNewToken' }>;

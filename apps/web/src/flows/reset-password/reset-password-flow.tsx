@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserList, forgotPassword, resetPassword, tokenInfo } from '@gatehouse/contract';
 import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
-import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
-import type { NewTokenFormHandle } from '../../shared/forms';
+import { LinkRequestScreen, LoadingScreen, answerFor } from '../../shared/forms';
+import type { LinkCheck, NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
 import type { ResetPasswordDeps } from './reset-password.effects';
 import { ExpiredLinkScreen } from './screens/expired-link-screen';
@@ -15,6 +15,8 @@ import { useResetPasswordMachine } from './use-reset-password-machine';
 export interface ResetPasswordFlowProps {
   /** The page's query string; `token` is read from it once. */
   search: string;
+  /** The link's check, made by the server for the page it rendered. */
+  tokenCheck?: LinkCheck | null;
   /** Goes to the sign-in route. */
   goToSignIn: () => void;
   /** Receives the device user list refreshed after the password changed. */
@@ -22,7 +24,7 @@ export interface ResetPasswordFlowProps {
 }
 
 /** The reset-password route (docs/flows/recovery.md): one screen per state of the machine. */
-export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPasswordFlowProps) {
+export function ResetPasswordFlow({ search, tokenCheck, goToSignIn, onDeviceUsers }: ResetPasswordFlowProps) {
   const t = useT();
   // Read once with URLSearchParams (one decode).
   const [token] = useState(() => new URLSearchParams(search).get('token'));
@@ -43,11 +45,7 @@ export function ResetPasswordFlow({ search, goToSignIn, onDeviceUsers }: ResetPa
     }),
     [onDeviceUsers, handleGlobalFailure, goToSignIn],
   );
-  const { state, send } = useResetPasswordMachine(token, deps);
-
-  useEffect(() => {
-    send({ type: 'flow.started' });
-  }, [send]);
+  const { state, send } = useResetPasswordMachine(token, deps, answerFor(tokenCheck, token));
 
   const signIn = () => send({ type: 'signIn.chosen' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialResetPasswordState, transition } from './reset-password.machine';
+import { initialResetPasswordState, startResetPassword, transition } from './reset-password.machine';
 import type { ResetPasswordEvent, ResetPasswordState } from './reset-password.machine';
 
 const TOKEN = 'token-abc';
@@ -143,5 +143,17 @@ describe('reset-password machine: a new link', () => {
   it('goes to the sign-in route from the confirmation', () => {
     const sent = run(TOKEN, ...expired, chosen, requested, { type: 'newToken.answered', answer: { status: 'ok' } });
     expect(transition(TOKEN, sent.state, { type: 'signIn.chosen' }).effects).toEqual([{ type: 'navigation.signIn' }]);
+  });
+});
+
+describe('reset-password machine: a page that came with the link checked', () => {
+  it('starts at the screen the answer leads to, without a call', () => {
+    expect(startResetPassword('token-abc', { status: 'ok' })).toEqual({ state: expect.objectContaining({ type: 'setPassword' }), effects: [] });
+    expect(startResetPassword('token-abc', { status: 'failed', reasons: ['wrong_token'] })).toEqual({ state: { type: 'expired' }, effects: [] });
+  });
+
+  it('checks the link itself when the page came without the answer, and needs no call without a token', () => {
+    expect(startResetPassword('token-abc').effects).toEqual([{ type: 'token.check', token: 'token-abc' }]);
+    expect(startResetPassword(null)).toEqual({ state: { type: 'expired' }, effects: [] });
   });
 });

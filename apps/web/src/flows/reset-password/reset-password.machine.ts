@@ -1,3 +1,4 @@
+import type { StatusAnswer } from '@gatehouse/contract';
 /**
  * The reset-password route as an explicit, pure machine (conventions 4 and 5):
  * transition(state, event) → the next state and the effects to run. The
@@ -44,6 +45,15 @@ export interface ResetPasswordTransition {
 }
 
 export const initialResetPasswordState: ResetPasswordState = { type: 'checkingToken', started: false };
+
+/**
+ * The first transition: the link checked with `answer` when the page came with it (a server-rendered
+ * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
+ */
+export function startResetPassword(token: string | null, answer?: StatusAnswer): ResetPasswordTransition {
+  const started = transition(token, initialResetPasswordState, { type: 'flow.started' });
+  return answer && started.state.type === 'checkingToken' ? transition(token, started.state, { type: 'token.answered', answer }) : started;
+}
 
 const setPassword = (patch: Partial<Extract<ResetPasswordState, { type: 'setPassword' }>> = {}): ResetPasswordState => ({
   type: 'setPassword',

@@ -36,3 +36,5 @@ export type {
   TokenLinkEffect,
   TokenLinkResultEvent,
 } from './token-link';
+export { answerFor } from './token-link';
+export type { LinkCheck } from './token-link';
