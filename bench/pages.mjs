@@ -83,6 +83,8 @@ function cookieHeader(response) {
  * from a browser without a trusted device answers `requested_pin_code` and sets the session cookie
  * of a session at level `password`; GET /api/user/pincode confirms that it waits for the PIN.
  */
+/** The contract's PIN_STEP_COOKIE (this script runs without the TypeScript loader). */
+const PIN_STEP_COOKIE = 'gh_pin_step';
 async function pinPendingSession(origin, user) {
   const response = await fetch(`${origin}/api/user/login`, {
     method: 'POST',
@@ -98,7 +100,9 @@ async function pinPendingSession(origin, user) {
   const cookie = cookieHeader(response);
   const check = await (await fetch(`${origin}/api/user/pincode`, { headers: { cookie } })).json();
   if (check.status !== 'ok') throw new Error(`the new session does not wait for a PIN: ${JSON.stringify(check)}`);
-  return cookie;
+  // The app marks a tab at the PIN step with this cookie (docs/decisions/0117-server-rendered-first-view.md):
+  // the reload of that tab is what is measured.
+  return `${cookie}; ${PIN_STEP_COOKIE}=1`;
 }
 
 /** Tokens already used: every run gets a link issued for it. */

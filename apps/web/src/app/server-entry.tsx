@@ -40,6 +40,11 @@ export interface RenderedPage {
   payload: string;
   /** Message areas the page needed (for tests and logs). */
   areas: readonly MessageArea[];
+  /**
+   * The lazy modules the markup was rendered with (keys of the build manifest): the page links their
+   * styles, so the first paint is styled, and preloads their scripts, so hydration does not wait.
+   */
+  modules: readonly string[];
 }
 
 /**
@@ -55,6 +60,23 @@ const SERVER_RENDERED: ReadonlySet<string> = new Set([
 ]);
 
 /** The catalogue areas each page needs besides the core messages (the router's MessageAreaGates, in the same order). */
+function modulesFor(page: string, signIn: SignInStart): string[] {
+  switch (page) {
+    case APP_PAGES.resetPassword:
+      return ['src/flows/reset-password/index.ts'];
+    case APP_PAGES.acceptInvitation:
+      return ['src/flows/finish-registration/index.ts'];
+    case APP_PAGES.secureAccount:
+      return ['src/flows/secure-account/index.ts'];
+    case APP_PAGES.security:
+      return ['src/flows/account-security/index.ts'];
+    default:
+      return signIn.pinStep
+        ? ['src/flows/sign-in/screens/later-screens.ts', 'src/flows/sign-in/screens/remember-device-checkbox.tsx']
+        : [];
+  }
+}
+
 function areasFor(page: string, signIn: SignInStart): MessageArea[] {
   switch (page) {
     case APP_PAGES.resetPassword:
@@ -111,5 +133,5 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   if (errors.length > 0) throw new Error(`the page ${page} could not be rendered on the server`, { cause: errors[0] });
   if (html.includes('<script')) throw new Error(`the page ${page} needs an inline script, which the CSP refuses`);
   const title = createIntl({ locale, messages }).formatMessage({ id: 'app.title' });
-  return { lang: locale, title, html, payload: payloadJson(payload), areas };
+  return { lang: locale, title, html, payload: payloadJson(payload), areas, modules: modulesFor(page, input.signIn) };
 }

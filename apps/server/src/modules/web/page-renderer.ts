@@ -28,6 +28,31 @@ interface RenderedPage {
   title: string;
   html: string;
   payload: string;
+  /** Keys of the build manifest: the lazy modules the markup was rendered with. */
+  modules: readonly string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The styles and scripts of `modules` and of every chunk they import, as the build's manifest lists them. */
+export function assetsOf(manifest: Record<string, ManifestChunk>, modules: readonly string[]): { css: string[]; js: string[] } {
+  const seen = new Set<string>();
+  const css: string[] = [];
+  const js: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
+    js.push(chunk.file);
+  };
+  for (const module of modules) visit(module);
+  return { css, js };
 }
 
 interface Renderer {
@@ -45,7 +70,12 @@ const FIRST_PAINT_FONTS: Record<Locale, readonly RegExp[]> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class PageRenderer {
-  private loaded: Promise<{ template: string; renderer: Renderer; fonts: readonly string[] } | null> | null = null;
+  private loaded: Promise<{
+    template: string;
+    renderer: Renderer;
+    fonts: readonly string[];
+    manifest: Record<string, ManifestChunk>;
+  } | null> | null = null;
 
   constructor(private readonly webDist: string) {}
 
@@ -57,7 +87,8 @@ export class PageRenderer {
       if (!fs.existsSync(entry) || !fs.existsSync(template)) return null;
       const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
       const fonts = fs.readdirSync(path.join(this.webDist, 'assets')).filter((file) => file.endsWith('.woff2'));
-      return { template: fs.readFileSync(template, 'utf8'), renderer, fonts };
+      const manifest = JSON.parse(fs.readFileSync(path.join(this.webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      return { template: fs.readFileSync(template, 'utf8'), renderer, fonts, manifest };
     })().catch((error: unknown) => {
       this.loaded = null;
       throw error;
@@ -76,13 +107,25 @@ export class PageRenderer {
       .filter((file) => fonts.some((font) => font.test(file)))
       .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/signin/assets/${file}">`)
       .join('');
+    // The first view's own styles and scripts are in the template; a lazy screen's are linked here.
+    const first = assetsOf(build.manifest, ['index.html']);
+    const core = new Set([...first.js, ...first.css]);
+    const lazy = assetsOf(build.manifest, page.modules);
+    const styles = lazy.css
+      .filter((file) => !core.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/signin/${file}">`)
+      .join('');
+    const scripts = lazy.js
+      .filter((file) => !core.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/signin/${file}">`)
+      .join('');
     // React's own resource hints (the logo's preload) belong in the head, not inside the root element.
     const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hints.length);
     return build.template
       .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.lang)}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      .replace('</head>', () => `${preloads}${hints}</head>`)
+      .replace('</head>', () => `${styles}${preloads}${scripts}${hints}</head>`)
       .replace(
         '<div id="root"></div>',
         () => `<div id="root">${body}</div><script type="application/json" id="gatehouse-page">${page.payload}</script>`,

@@ -10,6 +10,7 @@ import { createTestApp, DEMO, ORIGIN, sessionCookie, type TestApp } from '../../
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
 import { mailedResetToken } from '../recovery/recovery-test-kit.ts';
 import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
+import { assetsOf } from './page-renderer.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const CHROME = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -120,6 +121,14 @@ describe('server-rendered pages', () => {
     const live = readPage(await t.app.inject(`/signin/reset-password?token=${encodeURIComponent(token)}`));
     expect(live.payload.linkCheck).toEqual({ token, answer: { status: 'ok' } });
     expect(live.heading).toBe('Nastavte si nové heslo');
+    // Its screen's styles are in the head (a styled first paint), its scripts preloaded; the first view's are not repeated.
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Parameters<typeof assetsOf>[0];
+    const needed = assetsOf(manifest, ['src/flows/reset-password/index.ts']);
+    const head = live.html.slice(0, live.html.indexOf('</head>'));
+    const first = assetsOf(manifest, ['index.html']);
+    for (const file of needed.css) expect(head, file).toContain(`href="/signin/${file}"`);
+    for (const file of needed.js.filter((js) => !first.js.includes(js))) expect(head).toContain(`<link rel="modulepreload" crossorigin href="/signin/${file}">`);
+    for (const file of first.css) expect(head.split(`/signin/${file}`).length - 1, file).toBe(1);
     const wrong = readPage(await t.app.inject('/signin/reset-password?token=not-a-token'));
     expect(wrong.payload.linkCheck?.answer).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect(wrong.heading).toBe('Tento odkaz už nie je platný');
