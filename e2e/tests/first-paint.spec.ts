@@ -72,6 +72,26 @@ for (const { lang, width } of [
       expect(problems).toEqual([]);
     });
 
+    test('a form sent before the script arrived puts nothing in an address and comes back to the page', async ({ page, user }) => {
+      const addresses: string[] = [];
+      page.on('request', (request) => addresses.push(request.url()));
+      // Scripts slower than the typing (up to 4 s at a person's pace).
+      await page.route('**/signin/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        await route.continue();
+      });
+      await page.goto('/signin/', { waitUntil: 'commit' });
+      const login = loginScreen(page, lang);
+      await typeAsPerson(login.email, user.email);
+      await typeAsPerson(login.password, user.password);
+      expect(await hydrated(page)).toBe(false);
+      await login.password.press('Enter');
+      await expect(page).toHaveURL(/\/signin\/$/);
+      await expect(login.heading).toBeVisible();
+      expect(addresses.filter((url) => url.includes(encodeURIComponent(user.password)) || url.includes(user.password))).toEqual([]);
+      expect(addresses.filter((url) => url.includes(encodeURIComponent(user.email)))).toEqual([]);
+    });
+
     test('paints the PIN step again after a reload during it, and the app takes it over', async ({ page, user }) => {
       const problems = recordProblems(page);
       const login = loginScreen(page, lang);

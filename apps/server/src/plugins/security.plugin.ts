@@ -69,6 +69,9 @@ export async function securityPlugin(app: FastifyInstance, { config }: { config:
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (!STATE_CHANGING.has(request.method)) return;
+    // A page's own form sent before the app took over (its Origin is "null" under no-referrer): the web
+    // module answers it with a redirect, unread and changing nothing (docs/decisions/0117-server-rendered-first-view.md).
+    if (request.method === 'POST' && request.url.startsWith('/signin/')) return;
     // Cross-site requests are refused: a page elsewhere must not sign users in or out (login CSRF).
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== config.publicOrigin) throw new HttpProblem(403, 'invalid_parameter');

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
-import { createTestApp, DEMO, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, DEMO, dumpDatabase, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
 import { mailedResetToken } from '../recovery/recovery-test-kit.ts';
 import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
@@ -105,6 +105,24 @@ describe('server-rendered pages', () => {
     const reset = await t.app.inject({ url: '/signin/reset-password?token=abc', headers: cookies({ session }) });
     expect(reset.statusCode).toBe(200);
     expect(readPage(reset).payload.areas).toEqual(['recovery']);
+  });
+
+  it('sends a form the browser submitted before the app took over back to the page, its fields unread', async () => {
+    const before = await dumpDatabase(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/signin/?redirect=%2Fsignin%2Fsecurity',
+      // As a browser sends it: under no-referrer a form's Origin is "null".
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+      payload: `email=${encodeURIComponent(DEMO.email)}&password=${encodeURIComponent(DEMO.password)}`,
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/signin/?redirect=%2Fsignin%2Fsecurity');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await dumpDatabase(t.db)).toEqual(before);
+    // The forms send their fields in a body, never in the address.
+    const page = readPage(await t.app.inject('/signin/'));
+    expect(page.root).toMatch(/<form [^>]*method="post"/);
   });
 
   it('leaves the demo pages and unknown paths to the browser: the built page without a screen or data', async () => {

@@ -85,6 +85,10 @@ export async function webRoutes(app: FastifyInstance, { webDist, redirects, page
     return sendSafeRedirect(reply, redirects, APP_BASE + (query >= 0 ? request.url.slice(query) : ''), 301, APP_BASE);
   });
 
+  // A form sent before the app took over the page (the browser's own submission): the fields go in a
+  // POST body, which is never read; the browser is sent back to the page (docs/decisions/0117-server-rendered-first-view.md).
+  app.post('/signin/*', { onRequest: async (request, reply) => reply.header('cache-control', 'no-store').redirect(request.url, 303) }, async () => undefined);
+
   app.get('/signin/*', (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     if (rest.startsWith('assets/')) {

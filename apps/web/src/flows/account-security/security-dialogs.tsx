@@ -90,7 +90,7 @@ function RenameForm({ initial, invalid, busy, onRename, onInvalidName, onClose }
     onRename(name.trim());
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <TextField
         ref={field}
         label={t('security.passkeys.nameLabel')}
@@ -135,7 +135,7 @@ function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose
     onPassword(password);
   };
   return (
-    <form onSubmit={submit} noValidate aria-describedby={textId}>
+    <form method="post" onSubmit={submit} noValidate aria-describedby={textId}>
       <p id={textId} className={styles.text}>
         {t('security.reauth.text')}
       </p>

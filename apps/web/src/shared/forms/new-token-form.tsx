@@ -89,7 +89,7 @@ export function NewTokenForm({
         {title}
       </ScreenTitle>
       <p className={styles.text}>{description}</p>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
         {noticeText !== null && (
           <Notice variant="error" ref={noticeElement} focusable>
             {noticeText}

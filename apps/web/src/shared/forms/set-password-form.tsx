@@ -83,7 +83,7 @@ export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitti
         {title}
       </ScreenTitle>
       {intro !== undefined && <p className={styles.text}>{intro}</p>}
-      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
         {noticeText !== null && (
           <Notice variant="error" ref={noticeElement} focusable>
             {noticeText}

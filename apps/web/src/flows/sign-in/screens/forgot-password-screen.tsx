@@ -62,7 +62,7 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.forgot.pageTitle')}>
         {t('signIn.forgot.title')}
       </ScreenTitle>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
         <p id={descriptionId} className={styles.text}>
           {t('signIn.forgot.description')}
         </p>

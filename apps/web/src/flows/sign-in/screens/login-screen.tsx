@@ -113,7 +113,7 @@ export function LoginScreen({
         {t('signIn.login.title')}
       </ScreenTitle>
       {onBackToList && <BackToListButton onClick={onBackToList}>{t('signIn.login.backToAccounts')}</BackToListButton>}
-      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
         {noticeText !== null && (
           <Notice variant="error" id={noticeId} ref={noticeElement} focusable>
             {noticeText}

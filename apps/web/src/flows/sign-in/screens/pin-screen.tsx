@@ -70,7 +70,7 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.pin.pageTitle')}>
         {t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}
       </ScreenTitle>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
         <p id={descriptionId} className={styles.text}>
           {t('signIn.pin.description', { email })}
         </p>

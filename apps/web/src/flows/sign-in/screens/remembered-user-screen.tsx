@@ -93,7 +93,7 @@ export function RememberedUserScreen({
       <BackToListButton onClick={onBack} label={t('signIn.rememberedForm.back', { email: user.email })}>
         <TruncatedText>{user.email}</TruncatedText>
       </BackToListButton>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
         {/* Password managers pair the password with this account. */}
         <input className={styles.hiddenUsername} type="email" name="username" autoComplete="username" value={user.email} readOnly tabIndex={-1} aria-hidden="true" />
         {formNotice !== null && (
