@@ -2,7 +2,7 @@
 // `npm run bench`: measures what the tests only bound.
 //   1. the first view's JavaScript and CSS, brotli and gzip (from the build manifest);
 //   2. Lighthouse (mobile preset) on the sign-in page, three runs, median;
-//   3. the API under load with autocannon: a cheap call and the password login;
+//   3. the server's hot paths and a login overload against floors of the same run (bench/server.mjs);
 //   4. timing of known vs unknown addresses (login, forgot password): ratio of medians (bench/timing.mjs).
 // Everything runs against a server started here on a throw-away SQLite database.
 // Results: bench/results/latest.md (a table) and latest.json.
@@ -13,12 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
 import { accountsNeeded, measureTiming, timingTable } from './timing.mjs';
+import { measureServer, writeServerResults } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8281);
@@ -28,6 +28,11 @@ const timingOnly = process.argv.includes('--only=timing');
 // `--only=fleet`: PostgreSQL with one and two processes (bench/fleet.mjs) and nothing else.
 if (process.argv.includes('--only=fleet')) {
   await import('./fleet.mjs');
+  process.exit(0);
+}
+// `--only=server`: the server's hot paths and overload against floors of the same run (bench/server.mjs).
+if (process.argv.includes('--only=server')) {
+  console.log(writeServerResults(await measureServer()).join('\n'));
   process.exit(0);
 }
 
@@ -98,6 +103,7 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
+let serverRun = null;
 try {
   await waitForServer();
   const email = 'bench@example.test';
@@ -163,28 +169,9 @@ try {
     const median = (key) => scores.map((s) => s[key]).sort((a, b) => a - b)[1];
     results.lighthouse = Object.fromEntries(Object.keys(scores[0]).map((key) => [key, median(key)]));
 
-    const load = async (title, options) => {
-      const result = await autocannon({ duration: 10, connections: 20, ...options });
-      return {
-        title,
-        requestsPerSecond: result.requests.average,
-        latencyP50Ms: result.latency.p50,
-        latencyP99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
-    };
-    results.load = [
-      await load('GET /api/server/info', { url: `${ORIGIN}/api/server/info` }),
-      // A correct password: failures would be throttled after a few attempts, successes are not.
-      await load('POST /api/user/login (argon2id verify, m=19 MiB)', {
-        url: `${ORIGIN}/api/user/login`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({ username: email, password }),
-        connections: 4,
-      }),
-    ];
+    // 3. The server's hot paths and overload against floors of the same run, on a server of its own (bench/server.mjs).
+    serverRun = await measureServer({ port: PORT + 100 });
+    results.server = serverRun.results;
   }
 } finally {
   stop();
@@ -228,12 +215,7 @@ const lines = [
       `| ${key} | ${typeof value === 'number' && value <= 1 && key !== 'cls' ? value : Math.round(value * 1000) / 1000} |`,
   ),
   '',
-  '| load (autocannon, 10 s) | req/s | p50 ms | p99 ms | non-2xx |',
-  '|---|---|---|---|---|',
-  ...(results.load ?? []).map(
-    (l) => `| ${l.title} | ${Math.round(l.requestsPerSecond)} | ${l.latencyP50Ms} | ${l.latencyP99Ms} | ${l.non2xx} |`,
-  ),
-  '',
+  ...(serverRun ? writeServerResults(serverRun).slice(2) : []),
   ...timingTable(results.timing),
   '',
 ];
