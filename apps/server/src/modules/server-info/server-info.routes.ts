@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { altchaChallenge, serverInfo, serverVersion, type BotCheckInfo, type ReCaptchaInfo } from '@gatehouse/contract';
 import type { BotCheckConfig, Config } from '../../config/config.ts';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { constantApiRoute } from '../../plugins/api-route.ts';
 
+/** Both answers depend on the configuration only: serialized once, at start (docs/decisions/0164-hot-paths-and-overload.md). */
 export async function serverInfoRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  apiRoute(app, serverInfo, async () => ({
+  constantApiRoute(app, serverInfo, {
     status: 'ok',
     // Public values only: the secret and the HMAC key never leave the server.
     reCaptcha: reCaptchaInfo(config.botCheck),
@@ -12,9 +13,9 @@ export async function serverInfoRoutes(app: FastifyInstance, { config }: { confi
     contactUrl: config.contactUrl,
     // The app checks `redirect` against the same origins as the server (docs/security.md, Redirects).
     redirectAllowlist: [...config.redirectAllowlist],
-  }));
+  });
 
-  apiRoute(app, serverVersion, async () => ({ copyright: config.copyright, version: config.version }));
+  constantApiRoute(app, serverVersion, { copyright: config.copyright, version: config.version });
 }
 
 /** What the app needs to load reCAPTCHA; all null unless it is the bot check in use (then tokens are empty). */
