@@ -110,19 +110,22 @@ function argon2Bound(durationMs) {
 /** autocannon, with each answer's status and time kept (autocannon's own histogram mixes statuses). */
 async function cannon(options) {
   const byStatus = new Map();
+  const errorKinds = new Map();
   const instance = autocannon({ ...options });
+  instance.on('reqError', (error) => errorKinds.set(error.code ?? error.message, (errorKinds.get(error.code ?? error.message) ?? 0) + 1));
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     let list = byStatus.get(statusCode);
     if (!list) byStatus.set(statusCode, (list = []));
     list.push(responseTime);
   });
   const result = await instance;
-  return { result, byStatus };
+  return { result, byStatus, errorKinds: Object.fromEntries(errorKinds) };
 }
 
 async function requestsPerSecond(options, seconds) {
-  const { result } = await cannon({ duration: seconds, connections: 20, ...options });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${options.url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  const { result, errorKinds } = await cannon({ duration: seconds, connections: 20, ...options });
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(`${options.url}: ${result.errors} errors (${JSON.stringify(errorKinds)}), ${result.non2xx} non-2xx answers`);
   return result.requests.average;
 }
 
@@ -139,6 +142,8 @@ export async function measureServer({
   overloadRounds = 2,
 } = {}) {
   const origin = `http://localhost:${port}`;
+  // Load goes to the address the server binds: "localhost" may resolve to ::1 first, which nothing listens on.
+  const target = `http://127.0.0.1:${port}`;
   const floorOrigin = `http://127.0.0.1:${port + 1}`;
   const data = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-server-'));
   const databaseFile = path.join(data, 'bench.sqlite');
@@ -183,18 +188,18 @@ export async function measureServer({
     await floor.ready;
 
     const cookie = `gh_session=${rawId}`;
-    const signedIn = (await (await fetch(`${origin}/api/user/info`, { headers: { cookie } })).json()).guest === false;
+    const signedIn = (await (await fetch(`${target}/api/user/info`, { headers: { cookie } })).json()).guest === false;
     if (!signedIn) throw new Error('the bench session is not signed in');
     const loginRequest = {
-      url: `${origin}/api/user/login`,
+      url: `${target}/api/user/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
     };
 
     // Warm-up: JIT, statement caches, the dummy hash.
-    await requestsPerSecond({ url: `${origin}/api/user/info`, headers: { cookie } }, 1);
-    await requestsPerSecond({ url: `${origin}/api/server/info` }, 1);
+    await requestsPerSecond({ url: `${target}/api/user/info`, headers: { cookie } }, 1);
+    await requestsPerSecond({ url: `${target}/api/server/info` }, 1);
     await requestsPerSecond({ url: `${floorOrigin}/session`, headers: { cookie } }, 1);
     await requestsPerSecond({ url: `${floorOrigin}/small` }, 1);
     await requestsPerSecond({ ...loginRequest, connections: 4 }, 1);
@@ -204,9 +209,9 @@ export async function measureServer({
       // The order within a round alternates too, so that neither side always goes first.
       const pairs = [
         ['sessionFloor', () => requestsPerSecond({ url: `${floorOrigin}/session`, headers: { cookie } }, seconds)],
-        ['userInfo', () => requestsPerSecond({ url: `${origin}/api/user/info`, headers: { cookie } }, seconds)],
+        ['userInfo', () => requestsPerSecond({ url: `${target}/api/user/info`, headers: { cookie } }, seconds)],
         ['smallFloor', () => requestsPerSecond({ url: `${floorOrigin}/small` }, seconds)],
-        ['serverInfo', () => requestsPerSecond({ url: `${origin}/api/server/info` }, seconds)],
+        ['serverInfo', () => requestsPerSecond({ url: `${target}/api/server/info` }, seconds)],
         ['argon2', async () => argon2Bound(seconds * 1000).perSecond],
         // 4 connections keep the hasher's 2 slots busy with 2 waiting: it never idles and never refuses.
         ['login', () => requestsPerSecond({ ...loginRequest, connections: 4 }, seconds)],
@@ -223,7 +228,7 @@ export async function measureServer({
     const overloads = [];
     for (let round = 0; round < overloadRounds; round++) {
       const capacity = argon2Bound(seconds * 1000).perSecond;
-      const cheap = cannon({ url: `${origin}/api/server/info`, connections: 1, overallRate: 50, duration: overloadSeconds });
+      const cheap = cannon({ url: `${target}/api/server/info`, connections: 1, overallRate: 50, duration: overloadSeconds });
       const heavy = cannon({ ...loginRequest, connections: 64, duration: overloadSeconds });
       const [cheapRun, heavyRun] = await Promise.all([cheap, heavy]);
       const ok = heavyRun.byStatus.get(200) ?? [];
