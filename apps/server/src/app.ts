@@ -140,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     silentAttempts: config.pinSilentAttempts,
     maxAttempts: config.pinMaxAttempts,
   });
-  const secondFactor = new SecondFactorService(sessions, devices, pins, signIn, users, wasntYou.alerts);
+  const secondFactor = new SecondFactorService(db, sessions, devices, pins, signIn, users, wasntYou.alerts);
 
   // Before every module: the calls that hash a password are refused at their first hook, unread, while
   // the hasher has no place for them (503 with Retry-After; docs/decisions/0164-hot-paths-and-overload.md).
