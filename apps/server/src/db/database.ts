@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqlite, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Compilable, type SqliteDatabase as KyselySqlite, type SqliteStatement } from 'kysely';
 import type { DatabaseTarget } from '../config/config.ts';
 import type { Database } from './schema.ts';
 
@@ -71,6 +71,18 @@ export function withStatementCache(sqlite: KyselySqlite, size = STATEMENT_CACHE_
       sqlite.close();
     },
   };
+}
+
+/**
+ * A one-parameter query of a hot path (the session and user lookups of every signed-in call), built
+ * and compiled once instead of on each call (docs/decisions/0164-hot-paths-and-overload.md); each
+ * call runs the same SQL with its own value. `build` must use its argument as the query's only parameter.
+ */
+export function compiledLookup<Row>(db: Db, build: (value: string) => Compilable<Row>): (value: string) => Promise<Row | undefined> {
+  const marker = '\u0000compiled-lookup-parameter';
+  const compiled = build(marker).compile();
+  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== marker) throw new Error(`a compiled lookup takes exactly one parameter: ${compiled.sql}`);
+  return async (value) => (await db.executeQuery<Row>({ ...compiled, parameters: [value] })).rows[0];
 }
 
 /** True on PostgreSQL (for the few statements the dialects write differently). */

@@ -1,6 +1,9 @@
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withStatementCache } from './database.ts';
+import { testConfig } from '../test/test-app.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { compiledLookup, createDatabase, withStatementCache } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
 
 describe('the SQLite statement cache', () => {
   let sqlite: SqliteDatabase.Database;
@@ -45,5 +48,25 @@ describe('the SQLite statement cache', () => {
   it('closes the database', () => {
     withStatementCache(sqlite).close();
     expect(sqlite.open).toBe(false);
+  });
+});
+
+describe('a compiled lookup', () => {
+  it('runs the query compiled once with each value, answering its row or undefined', async () => {
+    const database = await createTestDatabase();
+    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    try {
+      await migrateToLatest(db);
+      const row = { key: 'address:10.0.0.1', failures: 3, window_started_at: 1, blocked_until: null, updated_at: 2 };
+      await db.insertInto('throttle').values([row, { ...row, key: 'address:10.0.0.2', failures: 7 }]).execute();
+      const byKey = compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key));
+      expect((await byKey('address:10.0.0.2'))?.failures).toBe(7);
+      expect(await byKey('address:10.0.0.1')).toEqual(row);
+      expect(await byKey("address:10.0.0.1' or '1'='1")).toBeUndefined();
+      expect(() => compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key).where('failures', '>', 1))).toThrow(/exactly one parameter/);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
   });
 });
