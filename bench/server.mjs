@@ -55,6 +55,13 @@ db.pragma('busy_timeout = 5000');
 const find = db.prepare('select * from sessions where id_hash = ?');
 const app = Fastify({ logger: false });
 app.get('/small', async () => ({ status: 'ok', guest: true, language: 'sk', user: null }));
+// The same small JSON with the server's own response headers (security headers, cache-control): what
+// the headers alone cost on the wire and in the load generator, which shares the machine's cores.
+const serverHeaders = JSON.parse(process.env.FLOOR_HEADERS);
+app.get('/small-with-headers', async (_request, reply) => {
+  reply.headers(serverHeaders);
+  return { status: 'ok', guest: true, language: 'sk', user: null };
+});
 app.get('/session', async (request) => {
   const match = /(?:^|;\\s*)gh_session=([^;]*)/.exec(request.headers.cookie ?? '');
   const row = match ? find.get(createHash('sha256').update(match[1]).digest('hex')) : undefined;
@@ -183,7 +190,15 @@ export async function measureServer({
     } finally {
       sqlite.close();
     }
-    const floor = startNode(['--input-type=module', '-e', FLOOR_SOURCE], { ...process.env, FLOOR_DATABASE: databaseFile, FLOOR_PORT: String(port + 1) }, 'floor ready');
+    // The headers the server sends with server info, but those Node writes for every answer.
+    const infoHeaders = Object.fromEntries(
+      [...(await fetch(`${target}/api/server/info`)).headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name)),
+    );
+    const floor = startNode(
+      ['--input-type=module', '-e', FLOOR_SOURCE],
+      { ...process.env, FLOOR_DATABASE: databaseFile, FLOOR_PORT: String(port + 1), FLOOR_HEADERS: JSON.stringify(infoHeaders) },
+      'floor ready',
+    );
     processes.push(floor);
     await floor.ready;
 
@@ -202,23 +217,33 @@ export async function measureServer({
     await requestsPerSecond({ url: `${target}/api/server/info` }, 1);
     await requestsPerSecond({ url: `${floorOrigin}/session`, headers: { cookie } }, 1);
     await requestsPerSecond({ url: `${floorOrigin}/small` }, 1);
+    await requestsPerSecond({ url: `${floorOrigin}/small-with-headers` }, 1);
     await requestsPerSecond({ ...loginRequest, connections: 4 }, 1);
 
-    const samples = { sessionFloor: [], userInfo: [], smallFloor: [], serverInfo: [], argon2: [], login: [] };
+    const samples = { sessionFloor: [], userInfo: [], smallFloor: [], serverInfo: [], headersFloor: [], argon2: [], login: [] };
     for (let round = 0; round < rounds; round++) {
       // The order within a round alternates too, so that neither side always goes first.
-      const pairs = [
-        ['sessionFloor', () => requestsPerSecond({ url: `${floorOrigin}/session`, headers: { cookie } }, seconds)],
-        ['userInfo', () => requestsPerSecond({ url: `${target}/api/user/info`, headers: { cookie } }, seconds)],
-        ['smallFloor', () => requestsPerSecond({ url: `${floorOrigin}/small` }, seconds)],
-        ['serverInfo', () => requestsPerSecond({ url: `${target}/api/server/info` }, seconds)],
-        ['argon2', async () => argon2Bound(seconds * 1000).perSecond],
-        // 4 connections keep the hasher's 2 slots busy with 2 waiting: it never idles and never refuses.
-        ['login', () => requestsPerSecond({ ...loginRequest, connections: 4 }, seconds)],
+      // Each group is measured back to back, its order turned by one every round, so that no side always goes first.
+      const groups = [
+        [
+          ['sessionFloor', () => requestsPerSecond({ url: `${floorOrigin}/session`, headers: { cookie } }, seconds)],
+          ['userInfo', () => requestsPerSecond({ url: `${target}/api/user/info`, headers: { cookie } }, seconds)],
+        ],
+        [
+          ['smallFloor', () => requestsPerSecond({ url: `${floorOrigin}/small` }, seconds)],
+          ['serverInfo', () => requestsPerSecond({ url: `${target}/api/server/info` }, seconds)],
+          // Diagnostic: the bare route with the server's response headers.
+          ['headersFloor', () => requestsPerSecond({ url: `${floorOrigin}/small-with-headers` }, seconds)],
+        ],
+        [
+          ['argon2', async () => argon2Bound(seconds * 1000).perSecond],
+          // 4 connections keep the hasher's 2 slots busy with 2 waiting: it never idles and never refuses.
+          ['login', () => requestsPerSecond({ ...loginRequest, connections: 4 }, seconds)],
+        ],
       ];
-      for (let i = 0; i < pairs.length; i += 2) {
-        const pair = round % 2 === 0 ? [pairs[i], pairs[i + 1]] : [pairs[i + 1], pairs[i]];
-        for (const [key, measure] of pair) samples[key].push(await measure());
+      for (const group of groups) {
+        const turned = [...group.slice(round % group.length), ...group.slice(0, round % group.length)];
+        for (const [key, measure] of turned) samples[key].push(await measure());
       }
       console.error(`bench server: round ${round + 1}/${rounds} done`);
     }
@@ -273,6 +298,7 @@ export async function measureServer({
       ratios: {
         userInfoVsFloor: m.userInfo / m.sessionFloor,
         serverInfoVsFloor: m.serverInfo / m.smallFloor,
+        headersFloorVsFloor: m.headersFloor / m.smallFloor,
         loginVsArgon2: m.login / m.argon2,
         overloadGoodput: overload.goodput,
       },
@@ -302,6 +328,7 @@ export function serverTable(r) {
     '|---|---|---|---|---|',
     `| (a) signed-in GET /api/user/info vs bare Fastify + SQLite session lookup, req/s | ${fixed(m.sessionFloor)} | ${fixed(m.userInfo)} | ${fixed(ratios.userInfoVsFloor, 2)} | ≥ ${g.userInfoVsFloor}: ${verdict(ratios.userInfoVsFloor >= g.userInfoVsFloor)} |`,
     `| (b) GET /api/server/info vs bare Fastify small JSON, req/s | ${fixed(m.smallFloor)} | ${fixed(m.serverInfo)} | ${fixed(ratios.serverInfoVsFloor, 2)} | ≥ ${g.serverInfoVsFloor}: ${verdict(ratios.serverInfoVsFloor >= g.serverInfoVsFloor)} |`,
+    `| (b′) diagnostic: the same bare route sending the server's response headers, req/s | ${fixed(m.smallFloor)} | ${fixed(m.headersFloor)} | ${fixed(m.headersFloor / m.smallFloor, 2)} | what the headers alone cost |`,
     `| (c) POST /api/user/login (right password) vs argon2id verify bound, logins/s | ${fixed(m.argon2, 1)} | ${fixed(m.login, 1)} | ${fixed(ratios.loginVsArgon2, 2)} | ≥ ${g.loginVsArgon2}: ${verdict(ratios.loginVsArgon2 >= g.loginVsArgon2)} |`,
     `| (d) 64 eager login connections: completed logins/s vs the bound | ${fixed(o.capacityPerSecond, 1)} | ${fixed(o.loginsPerSecond, 1)} | ${fixed(o.goodput, 2)} | ≥ ${g.overloadGoodput}: ${verdict(o.goodput >= g.overloadGoodput)} |`,
     '',
