@@ -138,15 +138,15 @@ async function requestsPerSecond(options, seconds) {
 
 /**
  * Runs (a)–(d) and returns { results, lines } (lines: a markdown section). Options: `port` of the server
- * (BENCH_PORT or 8381), `rounds` of floor/real pairs (3), `seconds` per throughput measurement (5),
- * `overloadSeconds` (10), `overloadRounds` (2).
+ * (BENCH_PORT or 8381), `rounds` of floor/real pairs (5), `seconds` per throughput measurement (4),
+ * `overloadSeconds` (10), `overloadRounds` (3).
  */
 export async function measureServer({
   port = Number(process.env.BENCH_PORT ?? 8381),
-  rounds = 3,
-  seconds = 5,
+  rounds = 5,
+  seconds = 4,
   overloadSeconds = 10,
-  overloadRounds = 2,
+  overloadRounds = 3,
 } = {}) {
   const origin = `http://localhost:${port}`;
   // Load goes to the address the server binds: "localhost" may resolve to ::1 first, which nothing listens on.
