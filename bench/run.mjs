@@ -215,7 +215,7 @@ const lines = [
       `| ${key} | ${typeof value === 'number' && value <= 1 && key !== 'cls' ? value : Math.round(value * 1000) / 1000} |`,
   ),
   '',
-  ...(serverRun ? writeServerResults(serverRun).slice(2) : []),
+  ...(serverRun ? writeServerResults(serverRun) : []),
   ...timingTable(results.timing),
   '',
 ];

@@ -355,12 +355,12 @@ export function serverTable(r) {
   ];
 }
 
-/** Writes bench/results/server.md and server.json; answers the markdown lines. */
+/** Writes bench/results/server.md and server.json; answers the section's lines (for bench/results/latest.md). */
 export function writeServerResults({ results, lines }) {
   const dir = path.join(root, 'bench/results');
   mkdirSync(dir, { recursive: true });
   const page = [`# Server hot paths and overload ${results.date}`, ...lines.slice(1)];
   writeFileSync(path.join(dir, 'server.md'), page.join('\n'));
   writeFileSync(path.join(dir, 'server.json'), JSON.stringify(results, null, 2));
-  return page;
+  return lines;
 }
