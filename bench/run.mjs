@@ -3,7 +3,7 @@
 //   1. the first view's JavaScript and CSS, brotli and gzip (from the build manifest);
 //   2. Lighthouse (mobile preset) on the sign-in, PIN and reset-password views against two floor pages,
 //      interleaved rounds, medians (bench/pages.mjs);
-//   3. the API under load with autocannon: a cheap call and the password login;
+//   3. the server's hot paths and a login overload against floors of the same run (bench/server.mjs);
 //   4. timing of known vs unknown addresses (login, forgot password): ratio of medians (bench/timing.mjs).
 // Everything runs against a server started here on a throw-away SQLite database.
 // Results: bench/results/latest.md (a table) and latest.json.
@@ -16,11 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
 import { runPageBench } from './pages.mjs';
 import { accountsNeeded, measureTiming, timingTable } from './timing.mjs';
+import { measureServer, writeServerResults } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8281);
@@ -32,6 +32,11 @@ const pageRounds = Number(process.env.BENCH_ROUNDS ?? 5);
 // `--only=fleet`: PostgreSQL with one and two processes (bench/fleet.mjs) and nothing else.
 if (process.argv.includes('--only=fleet')) {
   await import('./fleet.mjs');
+  process.exit(0);
+}
+// `--only=server`: the server's hot paths and overload against floors of the same run (bench/server.mjs).
+if (process.argv.includes('--only=server')) {
+  console.log(writeServerResults(await measureServer()).join('\n'));
   process.exit(0);
 }
 
@@ -118,6 +123,7 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
+let serverRun = null;
 try {
   await waitForServer();
   const email = 'bench@example.test';
@@ -178,28 +184,9 @@ try {
   }
 
   if (!timingOnly && !pagesOnly) {
-    const load = async (title, options) => {
-      const result = await autocannon({ duration: 10, connections: 20, ...options });
-      return {
-        title,
-        requestsPerSecond: result.requests.average,
-        latencyP50Ms: result.latency.p50,
-        latencyP99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
-    };
-    results.load = [
-      await load('GET /api/server/info', { url: `${ORIGIN}/api/server/info` }),
-      // A correct password: failures would be throttled after a few attempts, successes are not.
-      await load('POST /api/user/login (argon2id verify, m=19 MiB)', {
-        url: `${ORIGIN}/api/user/login`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({ username: email, password }),
-        connections: 4,
-      }),
-    ];
+    // 3. The server's hot paths and overload against floors of the same run, on a server of its own (bench/server.mjs).
+    serverRun = await measureServer({ port: PORT + 100 });
+    results.server = serverRun.results;
   }
 } finally {
   stop();
@@ -262,12 +249,7 @@ const lines = [
   '',
   ...results.pages.lines,
   '',
-  '| load (autocannon, 10 s) | req/s | p50 ms | p99 ms | non-2xx |',
-  '|---|---|---|---|---|',
-  ...(results.load ?? []).map(
-    (l) => `| ${l.title} | ${Math.round(l.requestsPerSecond)} | ${l.latencyP50Ms} | ${l.latencyP99Ms} | ${l.non2xx} |`,
-  ),
-  '',
+  ...(serverRun ? writeServerResults(serverRun) : []),
   ...timingTable(results.timing),
   '',
 ];

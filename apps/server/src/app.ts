@@ -9,6 +9,8 @@ import { loggerOptions } from './plugins/logging.ts';
 import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
+import { hashAdmissionPlugin } from './plugins/hash-admission.plugin.ts';
+import { login, reauthenticate, register, resetPassword } from '@gatehouse/contract';
 import { redirectPolicy } from './plugins/safe-redirect.ts';
 import { SessionAccess } from './plugins/session.plugin.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
@@ -46,6 +48,9 @@ import { OutboxRepository } from './outbox/outbox.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { Readiness, READINESS_DEFAULTS, type ReadinessOptions } from './modules/health/readiness.ts';
 
+/** The calls that hash a password (argon2id): login, a password from a reset or registration link, the password again. */
+export const HASHING_CALLS = [login, resetPassword, register, reauthenticate] as const;
+
 /** Auth calls are small JSON documents: 16 KiB at most (docs/security.md, Every request). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -57,6 +62,8 @@ export interface AppDeps {
   logStream?: LogStream;
   hasherLimits?: HasherLimits;
   argon2Params?: Argon2Params;
+  /** The hasher itself (then hasherLimits and argon2Params are its own); tests hold its places. */
+  hasher?: PasswordHasher;
   /** Outbox timings; `runInBackground: false` leaves jobs for `app.outbox.idle()` or another process (tests). */
   outbox?: Partial<OutboxOptions> & { runInBackground?: boolean };
   /** How /readyz bounds and reuses its database check (tests shorten them). */
@@ -108,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await securityPlugin(app, { config });
   await app.register(fastifyCookie);
 
-  const hasher = new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
+  const hasher = deps.hasher ?? new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
   const sessionService = new SessionService(new SessionRepository(db), now, sessionLifetimes(config));
   const sessions = new SessionAccess(sessionService, config);
   const users = new UserRepository(db);
@@ -135,8 +142,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     silentAttempts: config.pinSilentAttempts,
     maxAttempts: config.pinMaxAttempts,
   });
-  const secondFactor = new SecondFactorService(sessions, devices, pins, signIn, users, wasntYou.alerts);
+  const secondFactor = new SecondFactorService(db, sessions, devices, pins, signIn, users, wasntYou.alerts);
 
+  // Before every module: the calls that hash a password are refused at their first hook, unread, while
+  // the hasher has no place for them (503 with Retry-After; docs/decisions/0164-hot-paths-and-overload.md).
+  hashAdmissionPlugin(app, { hasher, endpoints: HASHING_CALLS });
   // Before every module: the calls marked BC find the bot check when they are registered (docs/decisions/0140-bot-check.md).
   registerBotCheck(app, { config, db, now });
   await app.register(serverInfoRoutes, { config });

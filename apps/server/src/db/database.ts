@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Compilable, type SqliteDatabase as KyselySqlite, type SqliteStatement } from 'kysely';
 import type { DatabaseTarget } from '../config/config.ts';
 import type { Database } from './schema.ts';
 
@@ -41,7 +41,48 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('foreign_keys = ON');
   // Several processes may share the file: wait for a lock instead of failing at once.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Distinct statements kept prepared; the queries of the code are a few hundred at most, so this is only a bound. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running the
+ * small indexed queries of a request (docs/decisions/0164-hot-paths-and-overload.md). Statements
+ * are kept by their SQL, the least recently used dropped past `size`. Reuse is safe: Kysely holds
+ * the single connection for each query (and each transaction) and better-sqlite3 runs a statement
+ * to its end synchronously; SQLite prepares a statement again by itself when the schema changed.
+ */
+export function withStatementCache(sqlite: KyselySqlite, size = STATEMENT_CACHE_SIZE): KyselySqlite {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql);
+      // Most recently used last: a Map keeps insertion order.
+      if (cached) statements.delete(sql);
+      else if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+      const statement = cached ?? sqlite.prepare(sql);
+      statements.set(sql, statement);
+      return statement;
+    },
+    close(): void {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
+/**
+ * A one-parameter query of a hot path (the session and user lookups of every signed-in call), built
+ * and compiled once instead of on each call (docs/decisions/0164-hot-paths-and-overload.md); each
+ * call runs the same SQL with its own value. `build` must use its argument as the query's only parameter.
+ */
+export function compiledLookup<Row>(db: Db, build: (value: string) => Compilable<Row>): (value: string) => Promise<Row | undefined> {
+  const marker = '\u0000compiled-lookup-parameter';
+  const compiled = build(marker).compile();
+  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== marker) throw new Error(`a compiled lookup takes exactly one parameter: ${compiled.sql}`);
+  return async (value) => (await db.executeQuery<Row>({ ...compiled, parameters: [value] })).rows[0];
 }
 
 /** True on PostgreSQL (for the few statements the dialects write differently). */

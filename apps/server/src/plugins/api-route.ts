@@ -25,9 +25,7 @@ export function apiRoute<E extends Endpoint>(
   endpoint: E,
   handler: (context: ApiContext<E>) => Promise<z.input<E['answer']>>,
 ): void {
-  const methods = API_ROUTES.get(endpoint.path) ?? new Set<string>();
-  methods.add(endpoint.method);
-  API_ROUTES.set(endpoint.path, methods);
+  remember(endpoint);
   // A call marked BC must never run unchecked: the bot-check plugin comes before every module.
   if (endpoint.botCheck && !app.hasDecorator('botCheck')) throw new Error(`${endpoint.id}: register the bot-check plugin before the routes`);
   app.route({
@@ -40,5 +38,32 @@ export function apiRoute<E extends Endpoint>(
       if (endpoint.botCheck && !(await passesBotCheck(request, endpoint.botCheck))) return BOT_CHECK_FAILED;
       return handler({ body, query, request, reply });
     },
+  });
+}
+
+function remember(endpoint: Endpoint): void {
+  const methods = API_ROUTES.get(endpoint.path) ?? new Set<string>();
+  methods.add(endpoint.method);
+  API_ROUTES.set(endpoint.path, methods);
+}
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/**
+ * Registers a call whose answer depends on the configuration only (server info, version): it is
+ * checked against the contract and serialized once, at registration, and every request gets the
+ * same bytes (docs/decisions/0164-hot-paths-and-overload.md). Only for a call without body, query
+ * or bot check: there is nothing of the request to read.
+ */
+export function constantApiRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, answer: z.input<E['answer']>): void {
+  if (endpoint.body || endpoint.query || endpoint.botCheck) throw new Error(`${endpoint.id}: a constant answer cannot read a body, a query or a bot check`);
+  const checked = endpoint.answer.safeParse(answer);
+  if (!checked.success) throw new Error(`${endpoint.id}: the constant answer does not match the contract`);
+  const bytes = Buffer.from(JSON.stringify(answer), 'utf8');
+  remember(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: (_request, reply) => reply.type(JSON_UTF8).send(bytes),
   });
 }

@@ -41,10 +41,11 @@ export function bodyEncodingProblem(request: Pick<FastifyRequest, 'headers'>): s
  * body is read: nothing is parsed, counted or changed (no PIN attempt, no login throttle).
  */
 export async function bodyEncodingPlugin(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request) => {
+  // Synchronous (a callback, no promise): it runs on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const problem = bodyEncodingProblem(request);
-    if (problem === null) return;
+    if (problem === null) return done();
     request.log.info({ refused: problem }, 'request body encoding refused');
-    throw new HttpProblem(415, 'invalid_parameter');
+    done(new HttpProblem(415, 'invalid_parameter'));
   });
 }

@@ -171,6 +171,31 @@ describe('security headers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('sends the same full set on every answer: a call, a constant answer, a page, a not-found and a refusal', async () => {
+    const expected = {
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = [
+      await t.app.inject('/api/user/info'),
+      await t.app.inject('/api/server/info'),
+      await t.app.inject('/signin/'),
+      await t.app.inject('/api/nothing-here'),
+      await raw('{bad'),
+    ];
+    for (const response of answers) expect(response.headers).toMatchObject(expected);
+    expect((await t.app.inject('/api/server/version')).json()).toEqual({ copyright: expect.any(String), version: expect.any(String) });
+  });
+
   it('sends HSTS when the public origin is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://signin.example.org' } });
     try {

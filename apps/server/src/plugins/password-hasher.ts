@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, verify, parseOptions } from '@node-rs/argon2';
 import { HttpProblem, retryAfterHeader } from './http-problem.ts';
 
@@ -26,12 +27,44 @@ function normalizePassword(password: string): string {
 }
 
 /**
+ * A place in the hasher held for a request from its first hook on (docs/decisions/0164-hot-paths-and-overload.md):
+ * its first hash takes the place instead of queueing anew; a request that never hashes gives it back.
+ */
+export class HashAdmission {
+  private state: 'held' | 'used' | 'released' = 'held';
+
+  constructor(private readonly giveBack: () => void) {}
+
+  /** True once, for the first hash of the request: the place it held becomes that hash's. */
+  claim(): boolean {
+    if (this.state !== 'held') return false;
+    this.state = 'used';
+    this.giveBack();
+    return true;
+  }
+
+  /** The request is over; an unused place is given back (safe to call more than once). */
+  release(): void {
+    if (this.state !== 'held') return;
+    this.state = 'released';
+    this.giveBack();
+  }
+}
+
+/**
  * argon2id hashing with bounded concurrency and a bounded queue, so that a
  * burst of sign-ins cannot exhaust memory or starve the cheap calls.
+ *
+ * The hashing calls hold a place from their first hook on (`admit`), before their body is read:
+ * when every place is taken (hashes running, waiting, or held by requests on their way) the call
+ * is refused at once, having cost nothing, and a call that was let in finds its place in the queue.
  */
 export class PasswordHasher {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Places held by admitted requests that have not hashed yet. */
+  private held = 0;
+  private readonly admissions = new AsyncLocalStorage<HashAdmission>();
   private dummyHash: Promise<string> | null = null;
 
   constructor(
@@ -76,11 +109,40 @@ export class PasswordHasher {
     }
   }
 
+  /** The refusal of a hashing call when every place is taken: 503, service_busy, Retry-After in seconds. */
+  busy(): HttpProblem {
+    return new HttpProblem(503, 'service_busy', retryAfterHeader(this.limits.retryAfterMs));
+  }
+
+  /** What the hasher holds now: hashes running and waiting, places held by admitted requests. */
+  load(): { running: number; waiting: number; held: number } {
+    return { running: this.active, waiting: this.waiting.length, held: this.held };
+  }
+
+  /** Hashes running, waiting, and places held: at most maxConcurrent + maxQueued. */
+  private occupied(): number {
+    return this.active + this.waiting.length + this.held;
+  }
+
+  /** A place for a request that will hash, or null when every place is taken (refuse it: `busy()`). */
+  admit(): HashAdmission | null {
+    if (this.occupied() >= this.limits.maxConcurrent + this.limits.maxQueued) return null;
+    this.held += 1;
+    return new HashAdmission(() => {
+      this.held -= 1;
+    });
+  }
+
+  /** Runs a request's work with its admission: the first hash inside takes the held place. */
+  withAdmission<T>(admission: HashAdmission, work: () => T): T {
+    return this.admissions.run(admission, work);
+  }
+
   private async run<T>(task: () => Promise<T>): Promise<T> {
+    // An admitted request's first hash takes its place; any other hash needs a free one.
+    const admitted = this.admissions.getStore()?.claim() === true;
+    if (!admitted && this.occupied() >= this.limits.maxConcurrent + this.limits.maxQueued) throw this.busy();
     if (this.active >= this.limits.maxConcurrent) {
-      if (this.waiting.length >= this.limits.maxQueued) {
-        throw new HttpProblem(503, 'service_busy', retryAfterHeader(this.limits.retryAfterMs));
-      }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active += 1;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { BotCheckConfig, Config } from '../config/config.ts';
 import { HttpProblem } from './http-problem.ts';
 
@@ -55,26 +56,57 @@ export function contentSecurityDirectives(https: boolean, botCheck?: BotCheckCon
   };
 }
 
-export async function securityPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+/** What helmet is told: a strict CSP, HSTS only over https, no referrer. */
+export function helmetOptions(config: Pick<Config, 'publicOrigin' | 'botCheck'>): HelmetOptions {
   const https = config.publicOrigin.startsWith('https:');
-  await app.register(helmet, {
-    global: true,
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(https, config.botCheck) },
     // HSTS over plain http is ignored by browsers and would pin localhost for other projects: only for https.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
 
-  app.addHook('onRequest', async (request, reply) => {
+/**
+ * The headers helmet sets, computed once: with these options they depend on the configuration
+ * only, never on the request (no CSP nonce), so every answer gets the same list
+ * (docs/decisions/0164-hot-paths-and-overload.md). helmet runs once on a response that only
+ * records what is set.
+ */
+export function securityHeaders(config: Pick<Config, 'publicOrigin' | 'botCheck'>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  helmet(helmetOptions(config))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) failure = error;
+  });
+  if (failure) throw failure;
+  return Object.freeze(headers);
+}
+
+export async function securityPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const headers = securityHeaders(config);
+  const names = Object.keys(headers);
+  // One synchronous hook for every request: no promise, no per-request header computation.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const name of names) reply.header(name, headers[name]);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    if (!STATE_CHANGING.has(request.method)) return;
+    if (!STATE_CHANGING.has(request.method)) return done();
     // A page's own form sent before the app took over (its Origin is "null" under no-referrer): the web
     // module answers it with a redirect, unread and changing nothing (docs/decisions/0117-server-rendered-first-view.md).
-    if (request.method === 'POST' && request.url.startsWith('/signin/')) return;
+    if (request.method === 'POST' && request.url.startsWith('/signin/')) return done();
     // Cross-site requests are refused: a page elsewhere must not sign users in or out (login CSRF).
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== config.publicOrigin) throw new HttpProblem(403, 'invalid_parameter');
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpProblem(403, 'invalid_parameter');
+    if (origin !== undefined && origin !== config.publicOrigin) return done(new HttpProblem(403, 'invalid_parameter'));
+    if (request.headers['sec-fetch-site'] === 'cross-site') return done(new HttpProblem(403, 'invalid_parameter'));
+    done();
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
 import type { SessionLevel } from '../db/schema.ts';
 import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
 import { userAgentOf } from './user-agent.ts';
@@ -44,11 +45,34 @@ export class SessionAccess {
 
   /** Moves the client to a new level with a new session id (rotation); `shared`: see SessionService.rotate. */
   async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<ActiveSession> {
-    const previous = await this.current(request);
-    const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared);
-    reply.setCookie(this.cookieName, rawId, this.cookieOptions);
-    loaded.set(request, Promise.resolve(session));
+    const { session, commit } = await this.prepareRotation(request, await this.current(request), userId, level, shared);
+    commit(reply);
     return session;
+  }
+
+  /**
+   * The rotation's rows, written inside the caller's transaction `db`; `commit` then gives the
+   * browser the new cookie. Call it only once the transaction is committed: a rolled-back
+   * rotation leaves the client as it was. `previous` is the request's `current()` session, read
+   * before the transaction begins (SQLite has one connection: a read outside the transaction
+   * would wait for it for ever).
+   */
+  async prepareRotation(
+    request: FastifyRequest,
+    previous: ActiveSession | null,
+    userId: string | null,
+    level: SessionLevel,
+    shared?: boolean,
+    db?: Db,
+  ): Promise<{ session: ActiveSession; commit: (reply: FastifyReply) => void }> {
+    const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared, db);
+    return {
+      session,
+      commit: (reply) => {
+        reply.setCookie(this.cookieName, rawId, this.cookieOptions);
+        loaded.set(request, Promise.resolve(session));
+      },
+    };
   }
 
   /** Ends the session and tells the browser to forget the cookie. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, DEMO, sessionCookie, type TestApp } from './test-app.ts';
 import { latestPin, login, submitPin } from './sign-in-steps.ts';
 
@@ -53,5 +54,22 @@ describe('with the database gone under a running app', () => {
     expect(info.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
     expect(info.body).not.toMatch(/select|sessions|\.ts|at /i);
     expect((await t.app.inject('/api/server/info')).statusCode).toBe(200);
+  });
+});
+
+describe('a login whose PIN cannot be stored', () => {
+  it('leaves no password-level session and sets no cookie: the session and its PIN are written together or not at all', async () => {
+    // The PIN's table is out of reach (renamed), so storing the PIN fails after the session row was written.
+    await sql`alter table pin_codes rename to pin_codes_away`.execute(t.db);
+    try {
+      const response = await login(t, DEMO);
+      expect(response.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
+      expect(sessionCookie(response)).toBeUndefined();
+      expect(await t.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+      expect(t.app.devMailbox?.latestTo(DEMO.email)).toBeUndefined();
+    } finally {
+      await sql`alter table pin_codes_away rename to pin_codes`.execute(t.db);
+    }
+    expect((await login(t, DEMO)).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { altchaChallenge, serverInfo, serverVersion, type AnswerOf, type BotCheckInfo, type ReCaptchaInfo } from '@gatehouse/contract';
 import type { BotCheckConfig, Config } from '../../config/config.ts';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { constantApiRoute } from '../../plugins/api-route.ts';
 
-/** What `GET /api/server/info` answers (the same for every request): also in every server-rendered page. */
+/** What `GET /api/server/info` answers (the configuration's only): also in every server-rendered page. */
 export function serverInfoAnswer(config: Config): AnswerOf<typeof serverInfo> {
   return {
     status: 'ok',
@@ -20,10 +20,10 @@ export function serverVersionAnswer(config: Config): AnswerOf<typeof serverVersi
   return { copyright: config.copyright, version: config.version };
 }
 
+/** Both answers depend on the configuration only: serialized once, at start (docs/decisions/0164-hot-paths-and-overload.md). */
 export async function serverInfoRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  apiRoute(app, serverInfo, async () => serverInfoAnswer(config));
-
-  apiRoute(app, serverVersion, async () => serverVersionAnswer(config));
+  constantApiRoute(app, serverInfo, serverInfoAnswer(config));
+  constantApiRoute(app, serverVersion, serverVersionAnswer(config));
 }
 
 /** What the app needs to load reCAPTCHA; all null unless it is the bot check in use (then tokens are empty). */

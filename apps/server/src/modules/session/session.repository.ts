@@ -1,11 +1,16 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { compiledLookup, type Db } from '../../db/database.ts';
 import type { SessionLevel, SessionsTable } from '../../db/schema.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /** Every signed-in call looks its session up: compiled once. */
+  private readonly byHash: (idHash: string) => Promise<SessionRow | undefined>;
+
+  constructor(private readonly db: Db) {
+    this.byHash = compiledLookup(db, (idHash) => db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash));
+  }
 
   /** The same repository on another executor (a transaction). */
   within(db: Db): SessionRepository {
@@ -13,7 +18,7 @@ export class SessionRepository {
   }
 
   findByHash(idHash: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    return this.byHash(idHash);
   }
 
   async insert(row: Insertable<SessionsTable>): Promise<void> {

@@ -96,6 +96,7 @@ export class SessionService {
    * started it (the PIN is not a password; docs/decisions/0114-security-page.md).
    * `shared`: a shared-computer sign-in; by default the previous session's, so that every step
    * of one sign-in keeps what its first step was told. A guest session is never shared.
+   * `db`: the caller's transaction, when the rows go with others.
    */
   async rotate(
     previous: ActiveSession | null,
@@ -103,8 +104,10 @@ export class SessionService {
     level: SessionLevel,
     origin: SessionOrigin = { userAgent: null },
     shared: boolean = previous?.shared ?? false,
+    db?: Db,
   ): Promise<{ rawId: string; session: ActiveSession }> {
-    if (previous) await this.repository.delete(previous.idHash);
+    const repository = db ? this.repository.within(db) : this.repository;
+    if (previous) await repository.delete(previous.idHash);
     const rawId = randomBytes(SESSION_ID_BYTES).toString('base64url');
     const idHash = hashSessionId(rawId);
     const publicId = randomBytes(PUBLIC_ID_BYTES).toString('base64url');
@@ -113,7 +116,7 @@ export class SessionService {
     const expiresAt = now + (isShared ? this.lifetimes.sharedAbsoluteMs : this.lifetimes.absoluteMs);
     const continuesPasswordStep = previous?.level === 'password' && previous.userId === userId && level === 'signed_in' && previous.authenticatedAt !== null;
     const authenticatedAt = level === 'guest' ? null : continuesPasswordStep ? previous.authenticatedAt : now;
-    await this.repository.insert({
+    await repository.insert({
       id_hash: idHash,
       user_id: userId,
       level,
@@ -126,7 +129,7 @@ export class SessionService {
       authenticated_at: authenticatedAt,
     });
     // Opportunistic clean-up keeps the table small without a scheduler.
-    await this.repository.deleteExpired(now, this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
+    await repository.deleteExpired(now, this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
     return { rawId, session: { idHash, userId, level, shared: isShared, publicId, authenticatedAt } };
   }
 

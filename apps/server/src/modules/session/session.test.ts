@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, DEMO, dumpDatabase, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { hashSessionId } from './session.service.ts';
 import { signInWithPin } from '../../test/sign-in-steps.ts';
 
@@ -112,6 +112,59 @@ describe('sessions', () => {
     const id = await signIn();
     await t.accounts.disable(DEMO.email);
     expect((await userInfo(id)).json()).toMatchObject({ guest: true, user: null });
+  });
+});
+
+describe('activity writes at most once a minute (docs/decisions/0103-sessions-and-demo-account.md)', () => {
+  const lastSeen = async (id: string) =>
+    (await t.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', hashSessionId(id)).executeTakeFirstOrThrow()).last_seen_at;
+
+  it('a read within a minute of the last write changes nothing in the database', async () => {
+    const id = await signIn();
+    const before = await dumpDatabase(t.db);
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(11_000);
+      expect((await userInfo(id)).json().guest).toBe(false);
+    }
+    expect(await dumpDatabase(t.db)).toEqual(before);
+  });
+
+  it('a read a minute or more after the last write records it', async () => {
+    const id = await signIn();
+    const signedInAt = t.clock.now();
+    t.clock.advance(60_000);
+    await userInfo(id);
+    expect(await lastSeen(id)).toBe(signedInAt + 60_000);
+    t.clock.advance(59_999);
+    await userInfo(id);
+    expect(await lastSeen(id)).toBe(signedInAt + 60_000);
+  });
+
+  it('the idle time runs from the last write: reads in between that wrote nothing do not extend it', async () => {
+    const id = await signIn();
+    t.clock.advance(2 * 60_000);
+    await userInfo(id); // written: the idle time starts again here
+    const touchedAt = t.clock.now();
+    t.clock.advance(59_000);
+    await userInfo(id); // not written
+    t.clock.advance(touchedAt + 30 * 60_000 - 1 - t.clock.now());
+    expect((await userInfo(id)).json().guest).toBe(false);
+    // That read was written (more than a minute since the last), so the session lives on from it.
+    t.clock.advance(30 * 60_000 - 1);
+    expect((await userInfo(id)).json().guest).toBe(false);
+    t.clock.advance(30 * 60_000);
+    expect((await userInfo(id)).json().guest).toBe(true);
+  });
+
+  it('a session read only within the minute after sign-in still ends 30 minutes after sign-in', async () => {
+    const id = await signIn();
+    t.clock.advance(59_000);
+    await userInfo(id);
+    t.clock.advance(30 * 60_000 - 59_000 - 1);
+    expect(await lastSeen(id)).toBe(t.clock.now() - (30 * 60_000 - 1));
+    t.clock.advance(1);
+    expect((await userInfo(id)).json().guest).toBe(true);
+    expect(await t.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
   });
 });
 

@@ -6,6 +6,11 @@ export type PinCodeRow = PinCodesTable;
 export class PinCodeRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository on another executor (a transaction). */
+  within(db: Db): PinCodeRepository {
+    return new PinCodeRepository(db);
+  }
+
   /** One PIN per session: a second one for the same session replaces the first. */
   async insert(row: PinCodeRow): Promise<void> {
     await this.db

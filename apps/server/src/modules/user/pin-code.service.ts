@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PIN_ALPHABET, PIN_LENGTH } from '@gatehouse/contract';
+import type { Db } from '../../db/database.ts';
 import type { PinPurpose } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMail, type MailContext } from '../../mail/mail-template.ts';
@@ -39,6 +40,11 @@ export type PinCheck =
   /** The attempts ran out: the account is blocked. `failures` when this guess was counted (the last attempt), else null. */
   | { kind: 'blocked'; failures: number | null };
 
+/** A stored PIN's mail, not sent yet (PinCodeService.store). */
+export interface PinMail {
+  readonly message: ReturnType<typeof renderMail>;
+}
+
 export interface RemainingAttempts {
   remaining: number;
   silentRemaining: number;
@@ -59,13 +65,18 @@ export class PinCodeService {
     private readonly policy: PinPolicy,
   ) {}
 
-  /** Stores a new PIN for the session and mails it; a mail failure throws MailDeliveryError. */
-  async issue(user: UserRow, sessionIdHash: string, purpose: PinPurpose, deviceId: string | null): Promise<void> {
+  /**
+   * Stores a new PIN for the session, inside the caller's transaction when `db` is one, and answers
+   * the mail that carries it: `send` it once the transaction is committed (a mail is never sent for
+   * a PIN that was not stored, and no transaction waits on the mail server).
+   */
+  async store(user: UserRow, sessionIdHash: string, purpose: PinPurpose, deviceId: string | null, db?: Db): Promise<PinMail> {
+    const repository = db ? this.repository.within(db) : this.repository;
     const pin = generatePin();
     const salt = randomBytes(PIN_SALT_BYTES).toString('hex');
     const now = this.now();
-    await this.repository.deleteExpired(now);
-    await this.repository.insert({
+    await repository.deleteExpired(now);
+    await repository.insert({
       session_id_hash: sessionIdHash,
       user_id: user.id,
       code_hash: hashPin(pin, salt),
@@ -76,13 +87,19 @@ export class PinCodeService {
       expires_at: now + PIN_TTL_MS,
       used_at: null,
     });
-    const message = renderMail(pinCodeMail, {
-      to: user.email,
-      language: user.language,
-      params: { pin, firstName: user.first_name, validMinutes: PIN_TTL_MS / 60_000 },
-      context: this.mailContext,
-    });
-    await this.mailer.send(message);
+    return {
+      message: renderMail(pinCodeMail, {
+        to: user.email,
+        language: user.language,
+        params: { pin, firstName: user.first_name, validMinutes: PIN_TTL_MS / 60_000 },
+        context: this.mailContext,
+      }),
+    };
+  }
+
+  /** Mails a stored PIN; a mail failure throws MailDeliveryError. */
+  async send(mail: PinMail): Promise<void> {
+    await this.mailer.send(mail.message);
   }
 
   async remainingAttempts(userId: string): Promise<RemainingAttempts> {

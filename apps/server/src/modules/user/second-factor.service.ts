@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginStatus, Reason } from '@gatehouse/contract';
+import type { Db } from '../../db/database.ts';
 import type { PinPurpose } from '../../db/schema.ts';
 import { MailDeliveryError } from '../../mail/mailer.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
@@ -35,6 +36,7 @@ const failed = (reason: Reason): StepAnswer => ({ status: 'failed', reasons: [re
  */
 export class SecondFactorService {
   constructor(
+    private readonly db: Db,
     private readonly sessions: SessionAccess,
     private readonly devices: DeviceService,
     private readonly pins: PinCodeService,
@@ -51,9 +53,17 @@ export class SecondFactorService {
       return { status: 'ok' };
     }
     const purpose: PinPurpose = trust.kind === 'untrusted' ? 'sign_in' : trust.kind;
-    const session = await this.sessions.rotate(request, reply, user.id, 'password', shared);
+    // The password-level session and its PIN are written in one transaction: one commit (one
+    // flush to disk) per login instead of two (docs/decisions/0164-hot-paths-and-overload.md).
+    // The cookie and the mail follow the commit; no transaction waits on the mail server.
+    const previous = await this.sessions.current(request);
+    const { commit, mail } = await this.db.transaction().execute(async (trx) => {
+      const rotation = await this.sessions.prepareRotation(request, previous, user.id, 'password', shared, trx);
+      return { commit: rotation.commit, mail: await this.pins.store(user, rotation.session.idHash, purpose, trust.deviceId, trx) };
+    });
+    commit(reply);
     try {
-      await this.pins.issue(user, session.idHash, purpose, trust.deviceId);
+      await this.pins.send(mail);
     } catch (error) {
       if (!(error instanceof MailDeliveryError)) throw error;
       // Nobody stays half signed in, and no attempt was spent: the user may simply try again.

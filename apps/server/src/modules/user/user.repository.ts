@@ -1,10 +1,15 @@
-import { toCount, type Db } from '../../db/database.ts';
+import { compiledLookup, toCount, type Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 export type UserRow = UsersTable;
 
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  /** Every signed-in call reads its account: compiled once. */
+  private readonly byId: (id: string) => Promise<UserRow | undefined>;
+
+  constructor(private readonly db: Db) {
+    this.byId = compiledLookup(db, (id) => db.selectFrom('users').selectAll().where('id', '=', id));
+  }
 
   /** The same repository on another executor (a transaction). */
   within(db: Db): UserRepository {
@@ -16,7 +21,7 @@ export class UserRepository {
   }
 
   findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.byId(id);
   }
 
   async insert(row: UserRow): Promise<void> {

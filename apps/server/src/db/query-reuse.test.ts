@@ -1,0 +1,72 @@
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../test/test-app.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { compiledLookup, createDatabase, withStatementCache } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+describe('the SQLite statement cache', () => {
+  let sqlite: SqliteDatabase.Database;
+  beforeEach(() => {
+    sqlite = new SqliteDatabase(':memory:');
+    sqlite.exec('create table t (id integer primary key, v text)');
+  });
+  afterEach(() => {
+    if (sqlite.open) sqlite.close();
+  });
+
+  it('prepares a statement once and reuses it for the same SQL, with each call its own parameters', () => {
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const cached = withStatementCache(sqlite);
+    cached.prepare('insert into t (v) values (?)').run(['a']);
+    cached.prepare('insert into t (v) values (?)').run(['b']);
+    expect(cached.prepare('select v from t where id = ?').all([2])).toEqual([{ v: 'b' }]);
+    expect(cached.prepare('select v from t where id = ?').all([1])).toEqual([{ v: 'a' }]);
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most its size, dropping the least recently used', () => {
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const cached = withStatementCache(sqlite, 2);
+    cached.prepare('select 1');
+    cached.prepare('select 2');
+    cached.prepare('select 1'); // now the most recently used
+    cached.prepare('select 3'); // drops "select 2"
+    cached.prepare('select 1');
+    cached.prepare('select 2');
+    expect(prepare.mock.calls.map(([sql]) => sql)).toEqual(['select 1', 'select 2', 'select 3', 'select 2']);
+  });
+
+  it('sees a column added after the statement was prepared', () => {
+    const cached = withStatementCache(sqlite);
+    cached.prepare('insert into t (v) values (?)').run(['a']);
+    expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a' }]);
+    sqlite.exec("alter table t add column w text default 'x'");
+    expect(cached.prepare('select * from t').all([])).toEqual([{ id: 1, v: 'a', w: 'x' }]);
+  });
+
+  it('closes the database', () => {
+    withStatementCache(sqlite).close();
+    expect(sqlite.open).toBe(false);
+  });
+});
+
+describe('a compiled lookup', () => {
+  it('runs the query compiled once with each value, answering its row or undefined', async () => {
+    const database = await createTestDatabase();
+    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    try {
+      await migrateToLatest(db);
+      const row = { key: 'address:10.0.0.1', failures: 3, window_started_at: 1, blocked_until: null, updated_at: 2 };
+      await db.insertInto('throttle').values([row, { ...row, key: 'address:10.0.0.2', failures: 7 }]).execute();
+      const byKey = compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key));
+      expect((await byKey('address:10.0.0.2'))?.failures).toBe(7);
+      expect(await byKey('address:10.0.0.1')).toEqual(row);
+      expect(await byKey("address:10.0.0.1' or '1'='1")).toBeUndefined();
+      expect(() => compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key).where('failures', '>', 1))).toThrow(/exactly one parameter/);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
