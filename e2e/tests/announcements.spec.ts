@@ -191,6 +191,8 @@ const forgot: Starter = async (page, lang, answer) => {
 const tokenInfo =
   (route: 'reset-password' | 'accept-invitation'): Starter =>
   async (page, _lang, answer) => {
+    // The link's check as the app makes it (the server's own check would find no such link).
+    await renderInBrowser(page);
     await answerCall(page, 'GET', '/api/token/info', answer);
     await page.goto(`/signin/${route}?token=t0k3n`);
   };
@@ -198,6 +200,8 @@ const tokenInfo =
 const setPassword =
   (route: 'reset-password' | 'accept-invitation'): Starter =>
   async (page, lang, answer) => {
+    // A live link as the app's own check is told (the server's would find no such link).
+    await renderInBrowser(page);
     await answerCall(page, 'GET', '/api/token/info', TOKEN_OK);
     await answerCall(
       page,
