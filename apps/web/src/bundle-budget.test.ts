@@ -8,8 +8,12 @@ import { MIN_BYTES } from '../compress-plugin';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
-/** The sign-in route's JavaScript before the user can type, brotli-compressed. */
-const FIRST_VIEW_BUDGET_BYTES = 100 * 1024;
+/**
+ * The sign-in route's JavaScript (what hydrates the server-rendered page), brotli-compressed: a
+ * ratchet just above today's 92.4 KiB (React's client alone is 57.6 KiB of it); the goal is 75 KiB
+ * (docs/decisions/0117-server-rendered-first-view.md).
+ */
+const FIRST_VIEW_BUDGET_BYTES = 94 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -52,7 +56,7 @@ function brotliSize(file: string): number {
 }
 
 describe('bundle budget', () => {
-  it('keeps the JavaScript the sign-in page needs before the user can type within 100 KiB brotli', () => {
+  it('keeps the JavaScript the sign-in page hydrates with within 94 KiB brotli', () => {
     if (!existsSync(MANIFEST)) {
       throw new Error(`No production build at ${MANIFEST}: run npm run build -w @gatehouse/web first`);
     }
