@@ -4,7 +4,7 @@ import '../shared/ui/theme.css';
 import './global.css';
 import { call, reloadPage } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
-import { FALLBACK_LOCALE, loadMessages } from '../shared/i18n';
+import { FALLBACK_LOCALE, loadFallbackMessages } from '../shared/i18n';
 import { App } from './app';
 import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
@@ -15,7 +15,13 @@ const redirectParam = readRedirectParam(window.location.search);
 const appOrigin = window.location.origin;
 const basename = basenameFrom(document.baseURI);
 const root = document.getElementById('root');
-const common = { basename, redirectParam, appOrigin, assign: (url: string) => window.location.assign(url), reload: reloadPage };
+const common = {
+  basename,
+  redirectParam,
+  appOrigin,
+  assign: (url: string) => window.location.assign(url),
+  reload: reloadPage,
+};
 
 // A page the server rendered carries its start-up data: the app takes over that markup as it is
 // (docs/decisions/0117-server-rendered-first-view.md). Without it (Vite's dev server), the four
@@ -39,16 +45,14 @@ if (root && payload) {
     replace: (url) => window.location.replace(url),
     redirectSignedIn: redirectsSignedInUser(window.location.pathname, basename),
   });
-  // The fallback language's catalogue first (the app then applies the user's); without it, the ids.
-  void loadMessages(FALLBACK_LOCALE)
-    .catch(() => ({}))
-    .then((messages) =>
-      createRoot(root).render(
-        <StrictMode>
-          <Providers i18n={{ locale: FALLBACK_LOCALE, messages, areas: [] }}>
-            <App startUp={started} {...common} />
-          </Providers>
-        </StrictMode>,
-      ),
-    );
+  // The fallback language's catalogue first (the app then applies the user's).
+  void loadFallbackMessages().then((messages) =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers i18n={{ locale: FALLBACK_LOCALE, messages, areas: [] }}>
+          <App startUp={started} {...common} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
 }

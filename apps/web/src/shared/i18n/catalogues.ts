@@ -62,3 +62,8 @@ const AREA_LOADERS: Record<MessageArea, Record<Locale, () => Promise<CompiledMes
 export function loadArea(locale: Locale, area: MessageArea): Promise<CompiledMessages> {
   return AREA_LOADERS[area][locale]();
 }
+
+/** The fallback locale's catalogue, for a page the browser renders itself; without it (a failed load) the ids show. */
+export function loadFallbackMessages(): Promise<CompiledMessages> {
+  return loadMessages(FALLBACK_LOCALE).catch(() => ({}));
+}

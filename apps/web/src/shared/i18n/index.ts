@@ -4,5 +4,5 @@ export type { I18nProviderProps } from './i18n-provider';
 export type { MessageArea } from './areas';
 export { useT } from './use-t';
 export type { MessageValues } from './use-t';
-export { loadArea, loadMessages, FALLBACK_LOCALE } from './catalogues';
+export { loadArea, loadFallbackMessages, loadMessages, FALLBACK_LOCALE } from './catalogues';
 export { languageCookie, saveLanguage } from './language-cookie';
