@@ -40,7 +40,8 @@ export function readPinStep(): PinStep | null {
 /** The cookie the server reads: only that a tab is at the PIN step (the e-mail comes from the session). */
 function markPinStep(on: boolean): void {
   try {
-    document.cookie = `${PIN_STEP_COOKIE}=${on ? '1' : ''}; Path=/signin; SameSite=Strict${on ? '' : '; Max-Age=0'}`;
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${PIN_STEP_COOKIE}=${on ? '1' : ''}; Path=/signin; SameSite=Strict${secure}${on ? '' : '; Max-Age=0'}`;
   } catch {
     // No document (tests without one) or cookies refused: a reload then starts the sign-in again.
   }
