@@ -24,6 +24,11 @@ export interface Fleet {
   next(): number;
   /** Makes `backend` answer the next request (the rotation skips a turn when needed; it stays per request). */
   nextTo(backend: number): Promise<void>;
+  /**
+   * Makes `backend` answer the next `method path` request, whatever other requests (a page's scripts,
+   * its idle preloads) go through the proxy meanwhile; the rotation goes on for those.
+   */
+  sendNextTo(method: string, path: string, backend: number): void;
   stop(): Promise<void>;
 }
 
@@ -32,15 +37,30 @@ const PROXY_IDLE_TIMEOUT_MS = 10_000;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
 
-function startRoundRobinProxy(served: Served[]): { server: Server; next: () => number; advance: () => void } {
+interface Pin {
+  method: string;
+  path: string;
+  backend: number;
+}
+
+function startRoundRobinProxy(served: Served[]): { server: Server; next: () => number; advance: () => void; pins: Pin[] } {
   let turn = 0;
+  const pins: Pin[] = [];
   // As docs/deploy.md asks of a load balancer: an idle upstream connection is closed by the proxy
   // (after 10 s) before the server would close it (its keep-alive time-out, set to 60 s below), so
   // the proxy never sends a request down a connection the server is closing (ECONNRESET → 502).
   const agents = FLEET_SERVER_PORTS.map(() => new Agent({ keepAlive: true, timeout: PROXY_IDLE_TIMEOUT_MS }));
   const server = createServer((request, response) => {
-    const backend = turn;
-    turn = (turn + 1) % FLEET_SERVER_PORTS.length;
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const pinned = pins.findIndex((pin) => pin.method === request.method && pin.path === path);
+    let backend: number;
+    if (pinned >= 0) {
+      backend = pins[pinned]?.backend ?? 0;
+      pins.splice(pinned, 1);
+    } else {
+      backend = turn;
+      turn = (turn + 1) % FLEET_SERVER_PORTS.length;
+    }
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
     const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = httpRequest(
@@ -59,7 +79,7 @@ function startRoundRobinProxy(served: Served[]): { server: Server; next: () => n
     request.pipe(upstream);
   });
   server.on('close', () => agents.forEach((agent) => agent.destroy()));
-  return { server, next: () => turn, advance: () => (turn = (turn + 1) % FLEET_SERVER_PORTS.length) };
+  return { server, next: () => turn, advance: () => (turn = (turn + 1) % FLEET_SERVER_PORTS.length), pins };
 }
 
 function startProcess(port: number, databaseUrl: string): Promise<ChildProcess> {
@@ -133,6 +153,9 @@ export async function startFleet(): Promise<Fleet> {
     next: proxy.next,
     async nextTo(backend) {
       if (proxy.next() !== backend) proxy.advance();
+    },
+    sendNextTo(method, path, backend) {
+      proxy.pins.push({ method, path, backend });
     },
     stop,
   };

@@ -103,14 +103,8 @@ test('a passkey registered through one process signs in through the other', asyn
   expect(registered.status).toBe(200);
 
   // A browser that remembers nothing but the passkey: autofill signs in by itself. Its assertion
-  // is sent to the process that did not register the passkey.
-  await page.route(
-    (url) => url.pathname === '/api/webauthn/get',
-    async (route) => {
-      if (route.request().method() === 'POST') await fleet.nextTo(1 - registered.backend);
-      await route.continue();
-    },
-  );
+  // is sent to the process that did not register the passkey (whatever else the page loads meanwhile).
+  fleet.sendNextTo('POST', '/api/webauthn/get', 1 - registered.backend);
   await context.clearCookies();
   await context.addCookies([{ name: 'gh_lang', value: 'en', url: FLEET_BASE_URL }]);
   await page.goto('/signin/', { waitUntil: 'commit' });
