@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CurrentUser, DeviceUser, Locale, ServerInfoAnswer, ServerVersionAnswer, StatusAnswer } from '@gatehouse/contract';
+import type {
+  CurrentUser,
+  DeviceUser,
+  Locale,
+  ServerInfoAnswer,
+  ServerVersionAnswer,
+  StatusAnswer,
+} from '@gatehouse/contract';
 
 /**
  * Server rendering of the app's pages (docs/decisions/0117-server-rendered-first-view.md): the web
@@ -11,8 +18,16 @@ import type { CurrentUser, DeviceUser, Locale, ServerInfoAnswer, ServerVersionAn
  */
 
 export interface PageStart {
-  data: { user: CurrentUser; serverInfo: ServerInfoAnswer; serverVersion: ServerVersionAnswer; deviceUsers: readonly DeviceUser[] };
-  signIn: { pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null; passkeyLikely: boolean };
+  data: {
+    user: CurrentUser;
+    serverInfo: ServerInfoAnswer;
+    serverVersion: ServerVersionAnswer;
+    deviceUsers: readonly DeviceUser[];
+  };
+  signIn: {
+    pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null;
+    passkeyLikely: boolean;
+  };
   /** A reset or registration link's check (what token info answers), or null. */
   linkCheck: { token: string; answer: StatusAnswer } | null;
 }
@@ -39,7 +54,10 @@ interface ManifestChunk {
 }
 
 /** The styles and scripts of `modules` and of every chunk they import, as the build's manifest lists them. */
-export function assetsOf(manifest: Record<string, ManifestChunk>, modules: readonly string[]): { css: string[]; js: string[] } {
+export function assetsOf(
+  manifest: Record<string, ManifestChunk>,
+  modules: readonly string[],
+): { css: string[]; js: string[] } {
   const seen = new Set<string>();
   const css: string[] = [];
   const js: string[] = [];
@@ -63,8 +81,18 @@ interface Renderer {
 /** The fonts of a first paint: Open Sans regular and semibold, with latin-ext where the language needs it. */
 const FIRST_PAINT_FONTS: Record<Locale, readonly RegExp[]> = {
   en: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/],
-  sk: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/, /^open-sans-latin-ext-400-normal-/, /^open-sans-latin-ext-600-normal-/],
-  cs: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/, /^open-sans-latin-ext-400-normal-/, /^open-sans-latin-ext-600-normal-/],
+  sk: [
+    /^open-sans-latin-400-normal-/,
+    /^open-sans-latin-600-normal-/,
+    /^open-sans-latin-ext-400-normal-/,
+    /^open-sans-latin-ext-600-normal-/,
+  ],
+  cs: [
+    /^open-sans-latin-400-normal-/,
+    /^open-sans-latin-600-normal-/,
+    /^open-sans-latin-ext-400-normal-/,
+    /^open-sans-latin-ext-600-normal-/,
+  ],
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -75,6 +103,8 @@ export class PageRenderer {
     renderer: Renderer;
     fonts: readonly string[];
     manifest: Record<string, ManifestChunk>;
+    /** The first view's own scripts and styles (already in the template). */
+    core: ReadonlySet<string>;
   } | null> | null = null;
 
   constructor(private readonly webDist: string) {}
@@ -87,8 +117,18 @@ export class PageRenderer {
       if (!fs.existsSync(entry) || !fs.existsSync(template)) return null;
       const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
       const fonts = fs.readdirSync(path.join(this.webDist, 'assets')).filter((file) => file.endsWith('.woff2'));
-      const manifest = JSON.parse(fs.readFileSync(path.join(this.webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-      return { template: fs.readFileSync(template, 'utf8'), renderer, fonts, manifest };
+      const manifest = JSON.parse(fs.readFileSync(path.join(this.webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
+      const first = assetsOf(manifest, ['index.html']);
+      return {
+        template: fs.readFileSync(template, 'utf8'),
+        renderer,
+        fonts,
+        manifest,
+        core: new Set([...first.js, ...first.css]),
+      };
     })().catch((error: unknown) => {
       this.loaded = null;
       throw error;
@@ -108,8 +148,7 @@ export class PageRenderer {
       .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/signin/assets/${file}">`)
       .join('');
     // The first view's own styles and scripts are in the template; a lazy screen's are linked here.
-    const first = assetsOf(build.manifest, ['index.html']);
-    const core = new Set([...first.js, ...first.css]);
+    const { core } = build;
     const lazy = assetsOf(build.manifest, page.modules);
     const styles = lazy.css
       .filter((file) => !core.has(file))
@@ -128,7 +167,8 @@ export class PageRenderer {
       .replace('</head>', () => `${styles}${preloads}${scripts}${hints}</head>`)
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root">${body}</div><script type="application/json" id="gatehouse-page">${page.payload}</script>`,
+        () =>
+          `<div id="root">${body}</div><script type="application/json" id="gatehouse-page">${page.payload}</script>`,
       );
   }
 }

@@ -1,9 +1,14 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useStartEffects } from '../../shared/machine';
 import type { StatusAnswer } from '@gatehouse/contract';
 import { runFinishRegistrationEffect } from './finish-registration.effects';
 import type { FinishRegistrationDeps } from './finish-registration.effects';
 import { startFinishRegistration, transition } from './finish-registration.machine';
-import type { FinishRegistrationEvent, FinishRegistrationState } from './finish-registration.machine';
+import type {
+  FinishRegistrationEffect,
+  FinishRegistrationEvent,
+  FinishRegistrationState,
+} from './finish-registration.machine';
 
 /** Holds the machine's state and runs its effects, in order, with the given deps. */
 export function useFinishRegistrationMachine(
@@ -33,15 +38,14 @@ export function useFinishRegistrationMachine(
     [token],
   );
 
-  // The first transition's effects (the link's check, when the page did not come with it): once.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      for (const effect of first.effects) await runFinishRegistrationEffect(effect, depsRef.current, send);
-    })();
-  }, [first, send]);
+  // The first transition's effects: once, after the first commit.
+  useStartEffects(
+    first.effects,
+    useCallback(
+      (effect: FinishRegistrationEffect) => runFinishRegistrationEffect(effect, depsRef.current, send),
+      [send],
+    ),
+  );
 
   return { state, send };
 }

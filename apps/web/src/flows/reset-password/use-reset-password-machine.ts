@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useStartEffects } from '../../shared/machine';
 import type { StatusAnswer } from '@gatehouse/contract';
 import { runResetPasswordEffect } from './reset-password.effects';
 import type { ResetPasswordDeps } from './reset-password.effects';
 import { startResetPassword, transition } from './reset-password.machine';
-import type { ResetPasswordEvent, ResetPasswordState } from './reset-password.machine';
+import type { ResetPasswordEffect, ResetPasswordEvent, ResetPasswordState } from './reset-password.machine';
 
 /** Holds the machine's state and runs its effects, in order, with the given deps. */
 export function useResetPasswordMachine(
@@ -33,15 +34,11 @@ export function useResetPasswordMachine(
     [token],
   );
 
-  // The first transition's effects (the link's check, when the page did not come with it): once.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      for (const effect of first.effects) await runResetPasswordEffect(effect, depsRef.current, send);
-    })();
-  }, [first, send]);
+  // The first transition's effects: once, after the first commit.
+  useStartEffects(
+    first.effects,
+    useCallback((effect: ResetPasswordEffect) => runResetPasswordEffect(effect, depsRef.current, send), [send]),
+  );
 
   return { state, send };
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useStartEffects } from '../../shared/machine';
 import { runEffect } from './sign-in.effects';
 import type { SignInDeps } from './sign-in.effects';
 import { initialSignInState, transition } from './sign-in.machine';
-import type { SignInEvent, SignInState } from './sign-in.machine';
+import type { SignInEffect, SignInEvent, SignInState } from './sign-in.machine';
 
 /**
  * Holds the machine's state and runs its effects, in order, with the given deps.
@@ -36,15 +37,11 @@ export function useSignInMachine(
     })();
   }, []);
 
-  // The first event's effects (e.g. reading a resumed PIN step's attempts): once, also under StrictMode.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      for (const effect of first.effects) await runEffect(effect, depsRef.current, send);
-    })();
-  }, [first, send]);
+  // The first transition's effects: once, after the first commit.
+  useStartEffects(
+    first.effects,
+    useCallback((effect: SignInEffect) => runEffect(effect, depsRef.current, send), [send]),
+  );
 
   return { state: view.state, visit: view.visit, send };
 }

@@ -1,0 +1,1 @@
+export { useStartEffects } from './use-start-effects';
