@@ -116,8 +116,13 @@ export class SecondFactorService {
       case 'wrong':
         await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
         return failed('wrong_pin_code');
-      case 'missing':
-        return failed('missing_pin_code');
+      case 'missing': {
+        // The PIN goes with its session: a guess sent at the same time may have used the last
+        // attempt, blocked the account and ended the session since this one was read.
+        const now = await this.pendingUser(request);
+        if (!now) return failed('credentials_required');
+        return (await this.refuseAccount(request, reply, now.user)) ?? failed('missing_pin_code');
+      }
       case 'blocked':
         if (check.failures !== null) await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
         await this.sessions.end(request, reply);
