@@ -6,6 +6,7 @@ import { useT } from '../shared/i18n';
 import { LoadingIndicator } from '../shared/ui';
 import { BotCheckNotice } from './bot-check-notice';
 import { LanguageChoice } from './language-choice';
+import { Logo } from './logo';
 import styles from './page.module.css';
 
 export interface PageFrameProps {
@@ -27,7 +28,7 @@ export function PageFrame({ children, title, copyright, reCaptcha = null, busy =
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <img className={styles.logo} src="/signin/favicon.svg" width={40} height={40} alt={t('app.logo')} />
+        <Logo className={styles.logo} label={t('app.logo')} />
       </header>
       <main className={styles.main} aria-busy={busy || undefined}>
         {children}
