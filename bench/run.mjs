@@ -48,14 +48,17 @@ if (!timingOnly && !pagesOnly) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
   const seen = new Set();
   const files = { js: [], css: [] };
-  (function walk(key) {
+  const walk = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     files.js.push(chunk.file);
     for (const css of chunk.css ?? []) files.css.push(css);
     for (const imported of chunk.imports ?? []) walk(imported);
-  })(entryKey);
+  };
+  walk(entryKey);
+  // The boot script's one dynamic import is the app, fetched right after the first paint.
+  for (const key of manifest[entryKey].dynamicImports ?? []) walk(key);
   const sizeOf = (list) =>
     list.reduce(
       (sum, file) => {

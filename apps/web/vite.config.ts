@@ -8,7 +8,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Libraries and shared code of the first view (see the bundle-budget test). */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot\.ts)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
 /** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
 const LAZY_UI =
   /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
@@ -49,6 +49,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Base UI (dialog, menu, checkbox), the demo pages and the later flows stay lazy.
             codeSplitting: {
               groups: [
+                // Vite's preload helper on its own: the boot script needs only it, not the first view's chunk.
+                { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 20 },
                 { name: 'core', test: (id: string) => FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id), priority: 10 },
               ],
             },

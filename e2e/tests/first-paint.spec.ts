@@ -120,3 +120,23 @@ for (const { lang, width } of [
     });
   });
 }
+
+test('fetches the app only once the page has painted, and no font or script before', async ({ page }) => {
+  await page.goto('/signin/');
+  await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+  const timeline = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    resources: performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
+  expect(timeline.paint).not.toBeNull();
+  const paint = timeline.paint ?? 0;
+  const before = timeline.resources.filter((entry) => entry.startTime < paint).map((entry) => entry.path);
+  // Before the paint: the stylesheets, the boot script and Vite's preload helper it imports, and the
+  // font files the layout asked for; the app (React and the screens) after it.
+  const app = timeline.resources.filter((entry) => /\/assets\/(main|core)-[^/]+\.js$/.test(entry.path));
+  expect(app.length).toBeGreaterThan(0);
+  for (const entry of app) expect(entry.startTime, entry.path).toBeGreaterThanOrEqual(paint);
+  for (const path of before) expect(path).toMatch(/\/assets\/[^/]+\.(css|woff2)$|\/assets\/(index|preload-helper)-[^/]+\.js$/);
+});

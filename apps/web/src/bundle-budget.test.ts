@@ -33,6 +33,8 @@ function firstViewFiles(manifest: Record<string, ManifestChunk>): string[] {
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entryKey);
+  // The boot script's one dynamic import is the app itself, fetched right after the first paint.
+  for (const key of manifest[entryKey]?.dynamicImports ?? []) visit(key);
   // The Slovak catalogue ships with the entry (static import); if it ever
   // becomes a chunk of its own, it is still loaded at start.
   for (const key of Object.keys(manifest)) if (key.endsWith("messages:sk")) visit(key);

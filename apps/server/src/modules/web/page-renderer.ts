@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import type {
   CurrentUser,
   DeviceUser,
-  Locale,
   ServerInfoAnswer,
   ServerVersionAnswer,
   StatusAnswer,
@@ -13,8 +12,8 @@ import type {
 /**
  * Server rendering of the app's pages (docs/decisions/0117-server-rendered-first-view.md): the web
  * build's renderer (apps/web/src/app/server-entry.tsx, built into dist/server/) fills the built
- * index.html with the screen, its title and language, the start-up payload and the preloads of the
- * fonts that screen paints with.
+ * index.html with the screen, its title and language, the start-up payload and the stylesheets that
+ * screen paints with.
  */
 
 export interface PageStart {
@@ -78,22 +77,8 @@ interface Renderer {
   renderPage(input: RenderInput): Promise<RenderedPage | null>;
 }
 
-/** The fonts of a first paint: Open Sans regular and semibold, with latin-ext where the language needs it. */
-const FIRST_PAINT_FONTS: Record<Locale, readonly RegExp[]> = {
-  en: [/^open-sans-latin-400-normal-/, /^open-sans-latin-600-normal-/],
-  sk: [
-    /^open-sans-latin-400-normal-/,
-    /^open-sans-latin-600-normal-/,
-    /^open-sans-latin-ext-400-normal-/,
-    /^open-sans-latin-ext-600-normal-/,
-  ],
-  cs: [
-    /^open-sans-latin-400-normal-/,
-    /^open-sans-latin-600-normal-/,
-    /^open-sans-latin-ext-400-normal-/,
-    /^open-sans-latin-ext-600-normal-/,
-  ],
-};
+/** What the boot script imports once the page is painted: the app (apps/web/src/app/boot.ts). */
+const APP_MODULE = 'src/app/main.tsx';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -101,33 +86,33 @@ export class PageRenderer {
   private loaded: Promise<{
     template: string;
     renderer: Renderer;
-    fonts: readonly string[];
     manifest: Record<string, ManifestChunk>;
-    /** The first view's own scripts and styles (already in the template). */
-    core: ReadonlySet<string>;
+    /** The app's own styles: every page links them, as the boot script imports no style. */
+    appStyles: readonly string[];
+    /** The app's own scripts and styles (a lazy screen's are the others). */
+    app: ReadonlySet<string>;
   } | null> | null = null;
 
   constructor(private readonly webDist: string) {}
 
-  /** The build's template, renderer and fonts, read once (a new build is served after a restart, like new server code). */
+  /** The build's template, renderer and manifest, read once (a new build is served after a restart, like new server code). */
   private load() {
     this.loaded ??= (async () => {
       const entry = path.join(this.webDist, 'server', 'server-entry.js');
       const template = path.join(this.webDist, 'index.html');
       if (!fs.existsSync(entry) || !fs.existsSync(template)) return null;
       const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-      const fonts = fs.readdirSync(path.join(this.webDist, 'assets')).filter((file) => file.endsWith('.woff2'));
       const manifest = JSON.parse(fs.readFileSync(path.join(this.webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
         string,
         ManifestChunk
       >;
-      const first = assetsOf(manifest, ['index.html']);
+      const app = assetsOf(manifest, ['index.html', APP_MODULE]);
       return {
         template: fs.readFileSync(template, 'utf8'),
         renderer,
-        fonts,
         manifest,
-        core: new Set([...first.js, ...first.css]),
+        appStyles: app.css,
+        app: new Set([...app.js, ...app.css]),
       };
     })().catch((error: unknown) => {
       this.loaded = null;
@@ -142,21 +127,13 @@ export class PageRenderer {
     if (!build) return null;
     const page = await build.renderer.renderPage(input);
     if (!page) return null;
-    const fonts = FIRST_PAINT_FONTS[page.lang as Locale] ?? FIRST_PAINT_FONTS.sk;
-    const preloads = build.fonts
-      .filter((file) => fonts.some((font) => font.test(file)))
-      .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/signin/assets/${file}">`)
-      .join('');
-    // The first view's own styles and scripts are in the template; a lazy screen's are linked here.
-    const { core } = build;
-    const lazy = assetsOf(build.manifest, page.modules);
-    const styles = lazy.css
-      .filter((file) => !core.has(file))
+    // Only what the first paint needs loads before it (docs/decisions/0117-server-rendered-first-view.md,
+    // "Nothing before the first paint"): the stylesheets of the app and of the lazy screens painted.
+    // No script is preloaded (the app is fetched after the paint, and it fetches the lazy screens it
+    // hydrates), no font either: a font is fetched when the page's layout uses it.
+    const lazy = assetsOf(build.manifest, page.modules).css.filter((file) => !build.app.has(file));
+    const styles = [...build.appStyles, ...lazy]
       .map((file) => `<link rel="stylesheet" crossorigin href="/signin/${file}">`)
-      .join('');
-    const scripts = lazy.js
-      .filter((file) => !core.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/signin/${file}">`)
       .join('');
     // React's own resource hints (the logo's preload) belong in the head, not inside the root element.
     const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
@@ -164,7 +141,7 @@ export class PageRenderer {
     return build.template
       .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.lang)}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      .replace('</head>', () => `${styles}${preloads}${scripts}${hints}</head>`)
+      .replace('</head>', () => `${styles}${hints}</head>`)
       .replace(
         '<div id="root"></div>',
         () =>

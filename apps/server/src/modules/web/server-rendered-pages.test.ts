@@ -139,14 +139,16 @@ describe('server-rendered pages', () => {
     const live = readPage(await t.app.inject(`/signin/reset-password?token=${encodeURIComponent(token)}`));
     expect(live.payload.linkCheck).toEqual({ token, answer: { status: 'ok' } });
     expect(live.heading).toBe('Nastavte si nové heslo');
-    // Its screen's styles are in the head (a styled first paint), its scripts preloaded; the first view's are not repeated.
+    // Its screen's styles and the app's are in the head, each once (a styled first paint); no script
+    // loads before the paint but the boot script (the app follows the paint), and no font is preloaded.
     const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Parameters<typeof assetsOf>[0];
-    const needed = assetsOf(manifest, ['src/flows/reset-password/index.ts']);
     const head = live.html.slice(0, live.html.indexOf('</head>'));
-    const first = assetsOf(manifest, ['index.html']);
-    for (const file of needed.css) expect(head, file).toContain(`href="/signin/${file}"`);
-    for (const file of needed.js.filter((js) => !first.js.includes(js))) expect(head).toContain(`<link rel="modulepreload" crossorigin href="/signin/${file}">`);
-    for (const file of first.css) expect(head.split(`/signin/${file}`).length - 1, file).toBe(1);
+    const needed = assetsOf(manifest, ['src/flows/reset-password/index.ts', 'src/app/main.tsx']);
+    expect(needed.css.length).toBeGreaterThan(1);
+    for (const file of needed.css) expect(head.split(`href="/signin/${file}"`).length - 1, file).toBe(1);
+    const scripts = [...head.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="\/signin\/([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.sort()).toEqual(assetsOf(manifest, ['index.html']).js.sort());
+    expect(head).not.toMatch(/as="font"|\.woff2/);
     const wrong = readPage(await t.app.inject('/signin/reset-password?token=not-a-token'));
     expect(wrong.payload.linkCheck?.answer).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect(wrong.heading).toBe('Tento odkaz už nie je platný');
