@@ -6,9 +6,12 @@ import { precompressPlugin } from './compress-plugin.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Libraries and shared code of the first view (see the bundle-budget test). */
+/**
+ * Libraries and shared code of the first view (see the bundle-budget test); not the boot script and
+ * what it imports (boot.ts, app-ready.ts), which load before the first paint, nor main.tsx.
+ */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot\.ts)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot\.ts|app-ready\.ts)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
 /** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
 const LAZY_UI =
   /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;

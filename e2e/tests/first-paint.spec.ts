@@ -26,6 +26,26 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
+/** The methods of the page's own navigations (a form sent the browser's way is a POST). */
+function recordNavigations(page: Page): string[] {
+  const methods: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) methods.push(request.method());
+  });
+  return methods;
+}
+
+/** Holds the app's scripts (React and the screens; the boot script passes) until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/signin\/assets\/(main|core)-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letThrough;
+}
+
 for (const { lang, width } of [
   { lang: 'sk', width: 360 },
   { lang: 'cs', width: 360 },
@@ -92,6 +112,25 @@ for (const { lang, width } of [
       expect(addresses.filter((url) => url.includes(encodeURIComponent(user.email)))).toEqual([]);
     });
 
+    test('sends a form sent before the app arrived once it has, without typing again', async ({ page, user }) => {
+      const problems = recordProblems(page);
+      const navigations = recordNavigations(page);
+      const letAppThrough = await holdApp(page);
+      await page.goto('/signin/', { waitUntil: 'commit' });
+      const login = loginScreen(page, lang);
+      await typeAsPerson(login.email, user.email);
+      await typeAsPerson(login.password, user.password);
+      await login.password.press('Enter');
+      // Nothing happens yet: the page is painted, the app is not there.
+      await page.waitForTimeout(500);
+      expect(await hydrated(page)).toBe(false);
+      letAppThrough();
+      // Once it is, the sending is done (once, by the app: the page is not sent again).
+      await expect(pinScreen(page, lang).heading).toBeVisible({ timeout: 15_000 });
+      expect(navigations).toEqual(['GET']);
+      expect(problems).toEqual([]);
+    });
+
     test('paints the PIN step again after a reload during it, and the app takes it over', async ({ page, user }) => {
       const problems = recordProblems(page);
       const login = loginScreen(page, lang);
@@ -139,4 +178,21 @@ test('fetches the app only once the page has painted, and no font or script befo
   expect(app.length).toBeGreaterThan(0);
   for (const entry of app) expect(entry.startTime, entry.path).toBeGreaterThanOrEqual(paint);
   for (const path of before) expect(path).toMatch(/\/assets\/[^/]+\.(css|woff2)$|\/assets\/(index|preload-helper)-[^/]+\.js$/);
+});
+
+test('does a press made before the app arrived once it has', async ({ page }) => {
+  const letAppThrough = await holdApp(page);
+  await page.goto('/signin/', { waitUntil: 'commit' });
+  const login = loginScreen(page, 'en');
+  await typeAsPerson(login.password, 'Secret 1');
+  await page.getByRole('button', { name: text('en', 'ui.password.show') }).click();
+  await page.waitForTimeout(500);
+  expect(await hydrated(page)).toBe(false);
+  await expect(login.password).toHaveAttribute('type', 'password');
+  letAppThrough();
+  await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+  // The press shows the password, once (twice would hide it again); what was typed stays.
+  await expect(page.getByRole('button', { name: text('en', 'ui.password.show') })).toHaveAttribute('aria-pressed', 'true');
+  await expect(login.password).toHaveAttribute('type', 'text');
+  await expect(login.password).toHaveValue('Secret 1');
 });

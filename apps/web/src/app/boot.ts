@@ -2,15 +2,72 @@
  * The page's only script at load (docs/decisions/0117-server-rendered-first-view.md, "Nothing
  * before the first paint"): the server's markup and its stylesheets paint on their own, so the app
  * (React and the screens) is fetched once the browser has painted that markup, and the first paint
- * never shares the network or the main thread with it. What a person types meanwhile is kept: the
- * app hydrates the same fields.
+ * never shares the network or the main thread with it.
+ *
+ * Until the app has taken the page over, what a person does on it is kept: typing stays in the
+ * fields (the app hydrates the same fields), and a press of a button or a form sent is held here
+ * and done again once the app is there ("Early presses", same record). Without this a press on a
+ * slow link would do nothing and a form would go the browser's way, to come back empty.
  */
+
+import { APP_READY_EVENT } from './app-ready';
+
+type Held =
+  | { kind: 'press'; button: HTMLButtonElement }
+  | { kind: 'send'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+const held: Held[] = [];
+
+function hold(event: Event): void {
+  const target = event.target;
+  if (event.type === 'submit' && target instanceof HTMLFormElement) {
+    event.preventDefault();
+    // Enter pressed three times while waiting is one sending.
+    const others = held.filter((entry) => !(entry.kind === 'send' && entry.form === target));
+    held.splice(0, held.length, ...others, { kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
+  } else if (event.type === 'click' && target instanceof Element) {
+    // Only the app's own buttons: links, fields and boxes work without it.
+    const button = target.closest('button[type="button"]');
+    if (button instanceof HTMLButtonElement) held.push({ kind: 'press', button });
+  }
+}
+
+/** The held presses and sendings, in their order, once the app has taken the page over (or, should it not load, the browser's way). */
+function replay(): void {
+  document.removeEventListener('click', hold, true);
+  document.removeEventListener('submit', hold, true);
+  for (const entry of held.splice(0)) {
+    if (entry.kind === 'press') {
+      if (entry.button.isConnected) entry.button.click();
+    } else if (entry.form.isConnected) {
+      const { submitter } = entry;
+      entry.form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === entry.form ? submitter : null);
+    }
+  }
+}
+
 let started = false;
 function startApp(): void {
   if (started) return;
   started = true;
-  void import('./main');
+  // Should the app not load, what was held goes the browser's way (a form is sent as a plain form).
+  import('./main').catch(replay);
 }
+
+// The app's first commit leaves the screen's inner parts (its Suspense boundaries) to be hydrated
+// in the tasks that follow, and React drops a press on a part not yet hydrated: the held presses
+// wait until the browser is idle, which is after that work.
+document.addEventListener(
+  APP_READY_EVENT,
+  () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(replay, { timeout: 1_000 });
+    else setTimeout(replay, 50);
+  },
+  { once: true },
+);
+
+document.addEventListener('click', hold, true);
+document.addEventListener('submit', hold, true);
 
 if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   // A hidden tab paints nothing, and a browser that cannot tell its paints would wait for nothing.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../shared/ui/theme.css';
 import './global.css';
@@ -6,10 +6,19 @@ import { call, reloadPage } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
 import { FALLBACK_LOCALE, loadFallbackMessages } from '../shared/i18n';
 import { App } from './app';
+import { APP_READY_EVENT } from './app-ready';
 import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
 import { basenameFrom, redirectsSignedInUser } from './routes';
 import { readRedirectParam, startUp } from './start-up';
+
+/** Renders nothing; its effect says that the app has taken the page over (the boot script's held presses go then). */
+function AppReady(): null {
+  useEffect(() => {
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
 
 const redirectParam = readRedirectParam(window.location.search);
 const appOrigin = window.location.origin;
@@ -29,14 +38,19 @@ const common = {
 const payload = readPagePayload(document);
 if (root && payload) {
   configureBotCheck(payload.data.serverInfo);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <Providers i18n={{ locale: payload.locale, messages: payload.messages, areas: payload.areas }}>
-        <App rendered={{ data: payload.data, signIn: payload.signIn, linkCheck: payload.linkCheck }} {...common} />
-      </Providers>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread in one long task: a key pressed meanwhile is handled at once.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <Providers i18n={{ locale: payload.locale, messages: payload.messages, areas: payload.areas }}>
+          <App rendered={{ data: payload.data, signIn: payload.signIn, linkCheck: payload.linkCheck }} {...common} />
+          <AppReady />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 } else if (root) {
   const started = startUp({
     call,
