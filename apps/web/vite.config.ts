@@ -8,10 +8,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * Libraries and shared code of the first view (see the bundle-budget test); not the boot script and
- * what it imports (boot.ts, app-ready.ts), which load before the first paint, nor main.tsx.
+ * what it imports (boot*.ts, its own chunk below), which load before the first paint, nor main.tsx.
  */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot\.ts|app-ready\.ts)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
 /** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
 const LAZY_UI =
   /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
@@ -52,8 +52,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Base UI (dialog, menu, checkbox), the demo pages and the later flows stay lazy.
             codeSplitting: {
               groups: [
-                // Vite's preload helper on its own: the boot script needs only it, not the first view's chunk.
-                { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 20 },
+                // What the boot script imports (Vite's preload helper, the names it shares with the app),
+                // on their own: it must not pull the first view's chunk in before the paint.
+                { name: 'boot', test: /vite[\\/]preload-helper|app[\\/]boot-signals/, priority: 20 },
                 { name: 'core', test: (id: string) => FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id), priority: 10 },
               ],
             },

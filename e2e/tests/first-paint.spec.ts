@@ -172,12 +172,12 @@ test('fetches the app only once the page has painted, and no font or script befo
   expect(timeline.paint).not.toBeNull();
   const paint = timeline.paint ?? 0;
   const before = timeline.resources.filter((entry) => entry.startTime < paint).map((entry) => entry.path);
-  // Before the paint: the stylesheets, the boot script and Vite's preload helper it imports, and the
+  // Before the paint: the stylesheets, the boot script and its small chunk (Vite's preload helper), and the
   // font files the layout asked for; the app (React and the screens) after it.
   const app = timeline.resources.filter((entry) => /\/assets\/(main|core)-[^/]+\.js$/.test(entry.path));
   expect(app.length).toBeGreaterThan(0);
   for (const entry of app) expect(entry.startTime, entry.path).toBeGreaterThanOrEqual(paint);
-  for (const path of before) expect(path).toMatch(/\/assets\/[^/]+\.(css|woff2)$|\/assets\/(index|preload-helper)-[^/]+\.js$/);
+  for (const path of before) expect(path).toMatch(/\/assets\/[^/]+\.(css|woff2)$|\/assets\/(index|boot)-[^/]+\.js$/);
 });
 
 test('does a press made before the app arrived once it has', async ({ page }) => {

@@ -10,7 +10,7 @@
  * slow link would do nothing and a form would go the browser's way, to come back empty.
  */
 
-import { APP_READY_EVENT } from './app-ready';
+import { APP_READY_EVENT, PAGE_PAYLOAD_ID } from './boot-signals';
 
 type Held =
   | { kind: 'press'; button: HTMLButtonElement }
@@ -69,8 +69,13 @@ document.addEventListener(
 document.addEventListener('click', hold, true);
 document.addEventListener('submit', hold, true);
 
-if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-  // A hidden tab paints nothing, and a browser that cannot tell its paints would wait for nothing.
+if (
+  !document.getElementById(PAGE_PAYLOAD_ID) ||
+  document.visibilityState === 'hidden' ||
+  !PerformanceObserver.supportedEntryTypes?.includes('paint')
+) {
+  // A page the server did not render has nothing to paint before the app; a hidden tab paints
+  // nothing, and a browser that cannot tell its paints would wait for nothing.
   startApp();
 } else {
   // The task after the first contentful paint is reported.

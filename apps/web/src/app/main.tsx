@@ -6,7 +6,7 @@ import { call, reloadPage } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
 import { FALLBACK_LOCALE, loadFallbackMessages } from '../shared/i18n';
 import { App } from './app';
-import { APP_READY_EVENT } from './app-ready';
+import { APP_READY_EVENT } from './boot-signals';
 import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
 import { basenameFrom, redirectsSignedInUser } from './routes';

@@ -3,6 +3,7 @@ import type { LinkCheck } from '../shared/forms';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import type { SignInStart } from '../flows/sign-in';
 import type { StartUpData } from './start-up';
+import { PAGE_PAYLOAD_ID } from './boot-signals';
 
 /**
  * What the server puts into a page it rendered (docs/decisions/0117-server-rendered-first-view.md):
@@ -24,7 +25,7 @@ export interface PagePayload {
 export type { SignInStart };
 
 /** The non-executable script element that carries the payload (allowed by the page's CSP: it is data). */
-export const PAGE_PAYLOAD_ID = 'gatehouse-page';
+export { PAGE_PAYLOAD_ID };
 
 /**
  * JSON safe inside a `<script>` element: `<`, `>`, `&` and the two line separators are escaped,

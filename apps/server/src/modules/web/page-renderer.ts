@@ -135,7 +135,7 @@ export class PageRenderer {
     const styles = [...build.appStyles, ...lazy]
       .map((file) => `<link rel="stylesheet" crossorigin href="/signin/${file}">`)
       .join('');
-    // React's own resource hints (the logo's preload) belong in the head, not inside the root element.
+    // React's own resource hints (a preload it derives from an image, should a screen show one) belong in the head.
     const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hints.length);
     return build.template
