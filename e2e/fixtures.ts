@@ -213,7 +213,7 @@ export async function renderInBrowser(page: Page): Promise<void> {
       // The sign-in page as a guest sees it, from which the rendered screen and its data are taken out.
       const response = await route.fetch({ url: new URL('/signin/', route.request().url()).href, maxRedirects: 0 });
       const body = (await response.text()).replace(
-        /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="gatehouse-page">[^<]*<\/script>/,
+        /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="gatehouse-page"[^>]*>[^<]*<\/script>/,
         '<div id="root"></div>',
       );
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });

@@ -149,7 +149,14 @@ for (const { lang, width } of [
       // Painted by the server: the PIN step, not the login form, before the scripts arrive.
       await expect(pin.heading).toBeVisible();
       expect(await hydrated(page)).toBe(false);
+      // The app takes that very screen over: the painted elements stay (none is rendered again).
+      const box = page.getByRole('checkbox', { name: text(lang, 'signIn.pin.rememberDevice') });
+      for (const painted of [pin.heading, box]) await painted.evaluate((element) => Object.assign(element, { paintedByServer: true }));
       await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      // Until the remaining attempts have come and the screen was rendered with them.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByName(new URL('/api/user/pincode', location.href).href).length)).toBe(1);
+      await page.waitForTimeout(300);
+      for (const painted of [pin.heading, box]) expect(await painted.evaluate((element) => 'paintedByServer' in element)).toBe(true);
       await pin.enterMailedPin(user, since);
       // Signed in: the passkey offer (this browser has WebAuthn) or the default page.
       const signOut = page.getByRole('button', { name: text(lang, 'legacy.signOut') });

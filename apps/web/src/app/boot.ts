@@ -10,7 +10,7 @@
  * slow link would do nothing and a form would go the browser's way, to come back empty.
  */
 
-import { APP_READY_EVENT, PAGE_PAYLOAD_ID } from './boot-signals';
+import { APP_READY_EVENT, PAGE_PAYLOAD_ID, pageModules } from './boot-signals';
 
 type Held =
   | { kind: 'press'; button: HTMLButtonElement }
@@ -50,6 +50,13 @@ let started = false;
 function startApp(): void {
   if (started) return;
   started = true;
+  // The painted screen's own code comes with the app (main.tsx waits for it before hydrating).
+  for (const href of pageModules(document)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   // Should the app not load, what was held goes the browser's way (a form is sent as a plain form).
   import('./main').catch(replay);
 }

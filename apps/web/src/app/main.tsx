@@ -6,7 +6,7 @@ import { call, reloadPage } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
 import { FALLBACK_LOCALE, loadFallbackMessages } from '../shared/i18n';
 import { App } from './app';
-import { APP_READY_EVENT } from './boot-signals';
+import { APP_READY_EVENT, pageModules } from './boot-signals';
 import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
 import { basenameFrom, redirectsSignedInUser } from './routes';
@@ -38,19 +38,26 @@ const common = {
 const payload = readPagePayload(document);
 if (root && payload) {
   configureBotCheck(payload.data.serverInfo);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread in one long task: a key pressed meanwhile is handled at once.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <Providers i18n={{ locale: payload.locale, messages: payload.messages, areas: payload.areas }}>
-          <App rendered={{ data: payload.data, signIn: payload.signIn, linkCheck: payload.linkCheck }} {...common} />
-          <AppReady />
-        </Providers>
-      </StrictMode>,
-    );
-  });
+  const hydrate = () =>
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread in one long task: a key pressed meanwhile is handled at once.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <Providers i18n={{ locale: payload.locale, messages: payload.messages, areas: payload.areas }}>
+            <App rendered={{ data: payload.data, signIn: payload.signIn, linkCheck: payload.linkCheck }} {...common} />
+            <AppReady />
+          </Providers>
+        </StrictMode>,
+      );
+    });
+  // The painted screen's own code first (a lazy screen's, listed by the server): a part that waited
+  // for its code while the app's first effects ran would be rendered again, and lose what was typed.
+  // Should one not load, hydration goes on and that part loads as it would have.
+  void Promise.all(pageModules(document).map((href) => import(/* @vite-ignore */ href)))
+    .catch(() => undefined)
+    .then(hydrate);
 } else if (root) {
   const started = startUp({
     call,

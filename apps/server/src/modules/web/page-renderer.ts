@@ -129,12 +129,15 @@ export class PageRenderer {
     if (!page) return null;
     // Only what the first paint needs loads before it (docs/decisions/0117-server-rendered-first-view.md,
     // "Nothing before the first paint"): the stylesheets of the app and of the lazy screens painted.
-    // No script is preloaded (the app is fetched after the paint, and it fetches the lazy screens it
-    // hydrates), no font either: a font is fetched when the page's layout uses it.
-    const lazy = assetsOf(build.manifest, page.modules).css.filter((file) => !build.app.has(file));
-    const styles = [...build.appStyles, ...lazy]
+    // No script is preloaded (the app and the lazy screens' code are fetched after the paint), no font
+    // either: a font is fetched when the page's layout uses it.
+    const lazy = assetsOf(build.manifest, page.modules);
+    const styles = [...build.appStyles, ...lazy.css.filter((file) => !build.app.has(file))]
       .map((file) => `<link rel="stylesheet" crossorigin href="/signin/${file}">`)
       .join('');
+    // The lazy screens' scripts are named on the payload's element: the app fetches them after the
+    // paint and has them before it hydrates (apps/web/src/app/boot-signals.ts, pageModules).
+    const modules = lazy.js.filter((file) => !build.app.has(file)).join(' ');
     // React's own resource hints (a preload it derives from an image, should a screen show one) belong in the head.
     const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hints.length);
@@ -145,7 +148,7 @@ export class PageRenderer {
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${body}</div><script type="application/json" id="gatehouse-page">${page.payload}</script>`,
+          `<div id="root">${body}</div><script type="application/json" id="gatehouse-page" data-modules="${escapeHtml(modules)}">${page.payload}</script>`,
       );
   }
 }

@@ -28,7 +28,7 @@ interface Payload {
 /** What the browser would read: the page's payload element parsed, the root's markup and the h1's text. */
 function readPage(response: LightMyRequestResponse) {
   const html = response.body;
-  const payloadText = /<script type="application\/json" id="gatehouse-page">([^<]*)<\/script>/.exec(html)?.[1];
+  const payloadText = /<script type="application\/json" id="gatehouse-page"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
   if (payloadText === undefined) throw new Error(`no payload in ${html.slice(0, 300)}`);
   const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
   const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(root)?.[1] ?? null;
@@ -149,6 +149,12 @@ describe('server-rendered pages', () => {
     const scripts = [...head.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="\/signin\/([^"]+)"/g)].map((m) => m[1]);
     expect(scripts.sort()).toEqual(assetsOf(manifest, ['index.html']).js.sort());
     expect(head).not.toMatch(/as="font"|\.woff2/);
+    // Its screen's scripts are named for the app to fetch after the paint and to have before it hydrates.
+    const app = assetsOf(manifest, ['index.html', 'src/app/main.tsx']).js;
+    const screen = needed.js.filter((file) => !app.includes(file));
+    expect(screen.length).toBeGreaterThan(0);
+    const listed = /id="gatehouse-page" data-modules="([^"]*)"/.exec(live.html)?.[1]?.split(' ');
+    expect(listed?.sort()).toEqual(screen.sort());
     const wrong = readPage(await t.app.inject('/signin/reset-password?token=not-a-token'));
     expect(wrong.payload.linkCheck?.answer).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect(wrong.heading).toBe('Tento odkaz už nie je platný');

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showsRemainingAttempts } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
@@ -63,6 +63,18 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
   // A wrong or missing code: focus on the field it describes, or announced when focus is there already (docs/decisions/0010).
   useFailureReport(failed.key, () => firstFailure(form.current, [['pin', pinError]]));
   const offersRememberDevice = variant === 'signIn' && offerRememberDevice;
+  // The same element while its inputs stay the same: on a page the server painted, the box's code
+  // comes after the rest is hydrated, and a new element (any render of this screen, e.g. when the
+  // remaining attempts arrive) would make React render the box again from its placeholder.
+  const rememberDeviceLabel = t('signIn.pin.rememberDevice');
+  const rememberDeviceBox = useMemo(
+    () => (
+      <Suspense fallback={<div className={styles.checkboxPlaceholder} />}>
+        <RememberDeviceCheckbox label={rememberDeviceLabel} checked={rememberDevice} onCheckedChange={setRememberDevice} />
+      </Suspense>
+    ),
+    [rememberDeviceLabel, rememberDevice],
+  );
   const submit = handleSubmit((values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice), failed.refused);
 
   return (
@@ -84,11 +96,7 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
             onChange: () => server.edited('pin'),
           })}
         />
-        {offersRememberDevice && (
-          <Suspense fallback={<div className={styles.checkboxPlaceholder} />}>
-            <RememberDeviceCheckbox label={t('signIn.pin.rememberDevice')} checked={rememberDevice} onCheckedChange={setRememberDevice} />
-          </Suspense>
-        )}
+        {offersRememberDevice && rememberDeviceBox}
         <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
           {t('signIn.pin.submit')}
         </Button>
