@@ -5,4 +5,6 @@ export * from './endpoint.ts';
 export * from './common.ts';
 export * from './endpoints/index.ts';
 export * from './pages.ts';
+export * from './locales.ts';
+export * from './constants.ts';
 export * from './device-name.ts';

@@ -2,11 +2,10 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { StatusAnswer, UserId, boundedString } from '../common.ts';
 import { PASSWORD_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../rules.ts';
+import { LOCALES } from '../locales.ts';
 
-export const LOCALES = ['sk', 'en', 'cs'] as const;
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
-export const DEFAULT_LOCALE: Locale = 'sk';
 
 /** The user object of the current-user answer. */
 export const UserInfoUser = z.object({
@@ -256,23 +255,3 @@ export const tokenInfo = defineEndpoint({
   reasons: ['wrong_token', 'missing_token', 'app_error', 'bot_check_failed'],
   botCheck: { action: 'token_info', required: true },
 });
-
-/**
- * The language cookie: set by the footer's language choice in the browser,
- * read by the server for a guest's language in user info (docs/decisions/0102-language-choice.md).
- */
-export const LANGUAGE_COOKIE = 'gh_lang';
-export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/**
- * Set by the app while a tab shows the PIN step (a browser-session cookie, value `1`): a server-rendered
- * page then starts at that step when the session still waits for its PIN
- * (docs/decisions/0117-server-rendered-first-view.md).
- */
-export const PIN_STEP_COOKIE = 'gh_pin_step';
-
-/** Picks a supported locale; sk, the default, for anything else. */
-export function toLocale(value: string | null | undefined): Locale {
-  const lower = (value ?? '').toLowerCase().split(/[-_]/)[0];
-  return (LOCALES as readonly string[]).includes(lower ?? '') ? (lower as Locale) : DEFAULT_LOCALE;
-}

@@ -76,9 +76,6 @@ export const GetStructure = z.object({
 });
 export type GetStructure = z.infer<typeof GetStructure>;
 
-/** 'not found' means no passkey is registered (for this user). */
-export const WEBAUTHN_NOT_FOUND = 'not found';
-
 export const WebauthnGetAnswer = z.extend(StatusAnswer, {
   getStructure: z.optional(GetStructure),
   /** Seconds; bounds conditional mediation (× 1000 ms). */
