@@ -11,10 +11,17 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * what it imports (boot*.ts, its own chunk below), which load before the first paint, nor main.tsx.
  */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|zod|wouter|use-sync-external-store|regexparam|tslib)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|wouter|use-sync-external-store|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
 /** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
 const LAZY_UI =
-  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|bot-check-unavailable))\.tsx?$/;
+  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))\.tsx?$/;
+/** The contract's plain values and rules (no schema): the first view uses them. */
+const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redirect|locales|constants)\.ts$/;
+/**
+ * The API layer, loaded after hydration: the one client, the modules of calls (`*.calls.ts`), the
+ * contract's endpoints and schemas, zod (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
+ */
+const API_LAYER = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](shared[\\/]api[\\/]call\.ts$|.*\.calls\.ts$)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The contract's APP_BASE (the server serves the app there).
@@ -54,8 +61,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 // What the boot script imports (Vite's preload helper, the names it shares with the app),
                 // on their own: it must not pull the first view's chunk in before the paint.
-                { name: 'boot', test: /vite[\\/]preload-helper|app[\\/]boot-signals/, priority: 20 },
-                { name: 'core', test: (id: string) => FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id), priority: 10 },
+                { name: 'boot', test: /vite[\\/]preload-helper|app[\\/]boot-signals/, priority: 30 },
+                {
+                  name: 'core',
+                  test: (id: string) =>
+                    CONTRACT_FIRST_VIEW.test(id) || (FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id) && !API_LAYER.test(id)),
+                  priority: 20,
+                },
+                { name: 'api', test: (id: string) => API_LAYER.test(id), priority: 10 },
               ],
             },
           },

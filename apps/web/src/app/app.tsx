@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { globalReaction, useServerError } from '../shared/api';
+import { globalReaction, preloadApiLayer, useServerError } from '../shared/api';
 import { useLocale, useT } from '../shared/i18n';
 import { InternalErrorPage } from './internal-error-page';
 import { LoadingPlaceholder, PageFrame } from './page-frame';
@@ -28,6 +28,10 @@ export function App({ startUp, rendered, basename, redirectParam, appOrigin, ass
   const { applyLanguage } = useLocale();
   const { failed, enterServerError } = useServerError();
   const [view, setView] = useState<View>(rendered ? { type: 'ready', data: rendered.data } : { type: 'loading' });
+
+  // The API layer is not in the first view's script: it loads once the page has hydrated
+  // (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
+  useEffect(() => preloadApiLayer(), []);
 
   useEffect(() => {
     if (!startUp) return undefined;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { LOCALES, Locale } from '@gatehouse/contract';
+import { LOCALES, localeNamed } from '@gatehouse/contract';
+import type { Locale } from '@gatehouse/contract';
 import { useLocale, useT } from '../shared/i18n';
 import type { MessageId } from '../shared/i18n';
 import styles from './page.module.css';
@@ -20,8 +21,8 @@ export function LanguageChoice() {
         className={styles.select}
         value={locale}
         onChange={(event) => {
-          const parsed = Locale.safeParse(event.target.value);
-          if (parsed.success) void chooseLocale(parsed.data);
+          const chosen = localeNamed(event.target.value);
+          if (chosen !== null) void chooseLocale(chosen);
         }}
       >
         {LOCALES.map((code) => (

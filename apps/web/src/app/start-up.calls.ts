@@ -1,32 +1,8 @@
-import type { CurrentUser, DeviceUser, ServerInfoAnswer, ServerVersionAnswer } from '@gatehouse/contract';
-import { deviceUserList, safeRedirect, serverInfo, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
+import { deviceUserList, serverInfo, serverVersion, toCurrentUser, userInfo } from '@gatehouse/contract';
 import { ApiFailure } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
-import type { call } from '../shared/api';
-
-export interface StartUpData {
-  user: CurrentUser;
-  serverInfo: ServerInfoAnswer;
-  serverVersion: ServerVersionAnswer;
-  deviceUsers: readonly DeviceUser[];
-}
-
-export type StartUpResult =
-  | { type: 'signIn'; data: StartUpData }
-  /** Already signed in: the browser is leaving for `to`. */
-  | { type: 'redirecting'; to: string; data: StartUpData }
-  /** `language`: from user info when that call answered, so the error page speaks it. */
-  | { type: 'failed'; error: unknown; language: string | null };
-
-export interface StartUpDeps {
-  call: typeof call;
-  /** The `redirect` query parameter, read once with URLSearchParams (one decode: docs/security.md, Redirects). */
-  redirectParam: string | null;
-  appOrigin: string;
-  replace: (url: string) => void;
-  /** False on the reset and registration routes: they work for anyone with a token, signed in or not. */
-  redirectSignedIn?: boolean;
-}
+import { redirectTarget } from './start-up';
+import type { StartUpData, StartUpDeps, StartUpResult } from './start-up';
 
 /**
  * Loads the four data sources at once; a signed-in user goes
@@ -65,13 +41,4 @@ export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {
   // The bot check's script (or first ALTCHA solution) starts loading now, only when the server configures one.
   configureBotCheck(server.value);
   return { type: 'signIn', data };
-}
-
-export function redirectTarget(redirectParam: string | null, appOrigin: string, allowlist: readonly string[] = []): string {
-  return safeRedirect(redirectParam, { appOrigin, allowlist });
-}
-
-/** Reads the `redirect` parameter once (one decode, never a second). */
-export function readRedirectParam(search: string): string | null {
-  return new URLSearchParams(search).get('redirect');
 }

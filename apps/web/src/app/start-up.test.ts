@@ -3,7 +3,8 @@ import type { Endpoint } from '@gatehouse/contract';
 import { deviceUserList, serverInfo, serverVersion, userInfo } from '@gatehouse/contract';
 import type { call } from '../shared/api';
 import { ApiFailure } from '../shared/api';
-import { readRedirectParam, startUp } from './start-up';
+import { readRedirectParam } from './start-up';
+import { startUp } from './start-up.calls';
 
 const ORIGIN = 'http://localhost:8080';
 

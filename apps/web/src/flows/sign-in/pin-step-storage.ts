@@ -1,6 +1,5 @@
-import { z } from 'zod/mini';
 import { PIN_STEP_COOKIE } from '@gatehouse/contract';
-import type { PinStep } from './sign-in.machine';
+import type { PinStep, PinVariant } from './sign-in.machine';
 
 /**
  * What the sign-in keeps in session storage (this tab only, gone when it closes):
@@ -12,10 +11,21 @@ import type { PinStep } from './sign-in.machine';
  */
 export const PIN_STEP_STORAGE_KEY = 'gatehouse.signIn.pinEmail';
 
-const StoredPinStep = z.object({
-  email: z.string().check(z.minLength(1), z.maxLength(600)),
-  variant: z.enum(['signIn', 'recheckOptional', 'recheckMandatory']),
-});
+const PIN_VARIANTS: readonly PinVariant[] = ['signIn', 'recheckOptional', 'recheckMandatory'];
+const STORED_EMAIL_MAX_LENGTH = 600;
+
+/**
+ * The stored step when it has that shape (an e-mail of 1 to 600 characters and a known variant), with
+ * nothing else; null otherwise. Checked by hand: the first view reads it, and zod is not in the first
+ * view (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
+ */
+function toPinStep(value: unknown): PinStep | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { email, variant } = value as Record<string, unknown>;
+  if (typeof email !== 'string' || email.length < 1 || email.length > STORED_EMAIL_MAX_LENGTH) return null;
+  const known = PIN_VARIANTS.find((one) => one === variant);
+  return known === undefined ? null : { email, variant: known };
+}
 
 /** Storage may be missing or refuse access (private modes, policies): then the step is simply not kept. */
 function storage(): Storage | null {
@@ -30,8 +40,7 @@ export function readPinStep(): PinStep | null {
   try {
     const raw = storage()?.getItem(PIN_STEP_STORAGE_KEY);
     if (raw === null || raw === undefined) return null;
-    const parsed = StoredPinStep.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return toPinStep(JSON.parse(raw));
   } catch {
     return null;
   }

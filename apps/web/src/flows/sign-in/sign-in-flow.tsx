@@ -1,17 +1,6 @@
 import { Fragment, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
-import {
-  deviceUserRemove,
-  deviceUsersForget,
-  forgotPassword,
-  login,
-  newDevice,
-  pinAttempts,
-  pinSkip,
-  pinSubmit,
-  userInfo,
-} from '@gatehouse/contract';
-import { call, isApiFailure, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
+import { isApiFailure, loadApiModule, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
 import { MessageAreaGate, useLocale, useT } from '../../shared/i18n';
 import {
   LazyBiometricRestrictedDialog,
@@ -32,6 +21,7 @@ import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
 import { useSignInMachine } from './use-sign-in-machine';
 import type { SignInStart } from './sign-in-start';
+import type { SignInCalls } from './sign-in.calls';
 
 // The first view holds the login and remembered-user forms; the other screens are one chunk.
 const loadLaterScreens = () => import('./screens/later-screens');
@@ -42,6 +32,15 @@ const DisabledScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.D
 const ForgotPasswordScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })));
 const ResetSentScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
 const PasskeyOfferScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.PasskeyOfferScreen })));
+
+// The calls, with the contract's schemas, are not in the first view either: they load once the page
+// has hydrated (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
+const loadSignInCalls = () => import('./sign-in.calls');
+
+/** One of the sign-in's calls; when its module cannot load, the call got no answer at all. */
+async function signInCall<K extends keyof SignInCalls>(id: K): Promise<SignInCalls[K]> {
+  return (await loadApiModule(loadSignInCalls, id)).signInCalls[id];
+}
 
 /** The states whose screens are in the first view (the others load with their texts). */
 const FIRST_VIEW_STATES: ReadonlySet<string> = new Set(['unspecified', 'loginForm', 'rememberedUser']);
@@ -115,10 +114,13 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
   const deps = useMemo<SignInDeps>(
     () => ({
       clearCache: clearGoCache,
-      login: (body) => call(login, { body: shared.current ? { ...body, sharedComputer: true } : body, botToken: '' }),
-      readPinAttempts: () => call(pinAttempts),
-      submitPin: (pin) => call(pinSubmit, { body: { pin_code: pin } }),
-      skipPin: () => call(pinSkip),
+      login: (body) => {
+        const sent = shared.current ? { ...body, sharedComputer: true } : body;
+        return signInCall('login').then((login) => login(sent));
+      },
+      readPinAttempts: () => signInCall('pinAttempts').then((pinAttempts) => pinAttempts()),
+      submitPin: (pin) => signInCall('pinSubmit').then((pinSubmit) => pinSubmit(pin)),
+      skipPin: () => signInCall('pinSkip').then((pinSkip) => pinSkip()),
       registerDevice: async () => {
         // The device-name module and bowser load only now (after a PIN ok with the box ticked).
         const { loadDeviceName } = await import('../../shared/device');
@@ -127,22 +129,22 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
           defaultMobileName: t('device.defaultMobileName'),
           mobileName: (name) => t('device.mobileName', { name }),
         });
-        await call(newDevice, { body: { device_name: deviceName } });
+        await (await signInCall('newDevice'))(deviceName);
       },
       refreshUser: async () => {
-        await call(userInfo);
+        await (await signInCall('userInfo'))();
       },
       removeRememberedUser: async (userId) => {
-        const answer = await call(deviceUserRemove, { query: { userId } });
+        const answer = await (await signInCall('deviceUserRemove'))(userId);
         if (answer.status !== 'ok') throw new Error(`device user list: ${answer.status}`);
         return answer.users;
       },
       forgetRememberedUsers: async () => {
-        const answer = await call(deviceUsersForget);
+        const answer = await (await signInCall('deviceUsersForget'))();
         if (answer.status !== 'ok') throw new Error(`device users forget: ${answer.status}`);
         return answer.users;
       },
-      forgotPassword: (email) => call(forgotPassword, { body: { email }, botToken: '' }),
+      forgotPassword: (email) => signInCall('forgotPassword').then((forgotPassword) => forgotPassword(email)),
       isNoAnswer: (error) => isApiFailure(error) && error.kind === 'network',
       isAppError: (error) => isApiFailure(error) && error.kind === 'app_error',
       handleGlobalFailure,
@@ -211,6 +213,10 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
   // The Activate snackbar belongs to the form it was shown on.
   useEffect(() => () => hide(PASSKEY_NOT_AVAILABLE_SNACKBAR_ID), [loginView, hide]);
 
+  // The calls load as soon as the page has hydrated: a form sent then does not wait for them.
+  useEffect(() => {
+    void loadSignInCalls().catch(() => undefined);
+  }, []);
   const { requireArea } = useLocale();
   useEffect(() => preloadLaterScreens(() => requireArea('signInLater')), [requireArea]);
 

@@ -1,4 +1,4 @@
-export { call } from './call';
+export { call, loadApiModule, preloadApiLayer } from './api-layer';
 export type { CallInput } from './call';
 export { ApiFailure, isApiFailure, parseRetryAfter } from './api-failure';
 export type { ApiFailureKind } from './api-failure';

@@ -1,5 +1,4 @@
 import type { BotCheckAction, ServerInfoAnswer } from '@gatehouse/contract';
-import { AltchaChallengeAnswer } from '@gatehouse/contract';
 
 /** The bot check the server asked for, set once at start-up from server info. */
 interface BotCheckClient {
@@ -73,9 +72,9 @@ export function configureBotCheck(info: BotCheckServerInfo, deps: { document?: D
   // Same origin only: the CSP's connect-src is 'self', and a foreign address must not get the app's calls' proof.
   if (challengeUrl && challengeUrl.startsWith('/') && !challengeUrl.startsWith('//')) {
     current = lazyClient('altcha', async () => {
-      const { Altcha } = await import('./altcha');
-      // The contract's schema is passed in: importing the contract from the lazy chunk would split it out of the first view's.
-      const altcha = new Altcha({ challengeUrl, fetch: deps.fetch, parseChallenge: (json) => AltchaChallengeAnswer.safeParse(json) });
+      // The contract's schema is passed in (altcha-challenge.ts): it comes with zod, which is not in the first view.
+      const [{ Altcha }, { parseAltchaChallenge }] = await Promise.all([import('./altcha'), import('./altcha-challenge')]);
+      const altcha = new Altcha({ challengeUrl, fetch: deps.fetch, parseChallenge: parseAltchaChallenge });
       altcha.prepare();
       return altcha;
     });
