@@ -17,7 +17,8 @@ import {
   type StatusAnswer,
 } from '@gatehouse/contract';
 import { ScreenTitle, useAnnounce } from '../../shared/a11y';
-import { call, isApiFailure, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { isApiFailure, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call } from '../../shared/api/call';
 import { useT } from '../../shared/i18n';
 import { assertWithPasskey, classifyCeremonyError, supportsPasskeys } from '../../shared/passkeys';
 import { Button, buttonClassName, Card, LoadingIndicator, Notice, useSnackbar } from '../../shared/ui';

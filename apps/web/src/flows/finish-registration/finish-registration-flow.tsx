@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { forgotPassword, newDevice, register, tokenInfo } from '@gatehouse/contract';
-import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call } from '../../shared/api/call';
 import { loadDeviceName } from '../../shared/device';
 import { LinkRequestScreen, LoadingScreen, answerFor } from '../../shared/forms';
 import type { LinkCheck, NewTokenFormHandle } from '../../shared/forms';

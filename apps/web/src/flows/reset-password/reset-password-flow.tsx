@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserList, forgotPassword, resetPassword, tokenInfo } from '@gatehouse/contract';
-import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call } from '../../shared/api/call';
 import { LinkRequestScreen, LoadingScreen, answerFor } from '../../shared/forms';
 import type { LinkCheck, NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';

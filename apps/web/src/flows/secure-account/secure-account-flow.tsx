@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
-import { call, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
+import { call } from '../../shared/api/call';
 import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
 import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';

@@ -3,7 +3,8 @@
  * a server-rendered page needs only once a form is sent: they are not in the first view's script
  * (docs/decisions/0117-server-rendered-first-view.md, First-view bytes). `call` here loads the client
  * on first use; the app starts loading it as soon as it has hydrated (preloadApiLayer), so a form
- * sent then does not wait for it.
+ * sent then does not wait for it. Modules that load after the first view anyway (the later flows,
+ * the passkey runtime) import call.ts itself: the client comes with their chunk, not a step later.
  */
 import type { z } from 'zod/mini';
 import type { Endpoint } from '@gatehouse/contract';

@@ -7,7 +7,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import type { z } from 'zod/mini';
 import type { OfferState, StatusAnswer, WebauthnCreateAnswer, WebauthnCreateBody } from '@gatehouse/contract';
 import { webauthnCreate, webauthnCreateOptions, webauthnOffer, webauthnOfferSave } from '@gatehouse/contract';
-import { call } from '../api';
+import { call } from '../api/call';
 import { classifyCeremonyError, registerPasskey } from './ceremony';
 import { toCreationOptions } from './options';
 import { supportsPasskeys } from './support';

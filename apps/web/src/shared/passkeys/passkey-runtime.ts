@@ -6,7 +6,7 @@
  */
 import type { GetStructure, WebauthnGetBody } from '@gatehouse/contract';
 import { webauthnGet, webauthnGetOptions } from '@gatehouse/contract';
-import { call } from '../api';
+import { call } from '../api/call';
 import { authenticateWithPasskey, conditionalAssertion } from './ceremony';
 import { toRequestOptions } from './options';
 
