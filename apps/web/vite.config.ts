@@ -12,9 +12,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 const FIRST_VIEW_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|wouter|use-sync-external-store|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|i18n|ui|bot-check|form)[\\/])/;
-/** Loaded on demand although they live in shared folders: Base UI wrappers, the bot-check engines. */
+/** Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers, the bot-check engines. */
 const LAZY_UI =
-  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))\.tsx?$/;
+  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
 /** The contract's plain values and rules (no schema): the first view uses them. */
 const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redirect|locales|constants)\.ts$/;
 /**
