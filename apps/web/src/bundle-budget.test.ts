@@ -9,11 +9,11 @@ import { MIN_BYTES } from '../compress-plugin';
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 /**
- * The sign-in route's JavaScript (what hydrates the server-rendered page), brotli-compressed: a
- * ratchet just above today's 92.4 KiB (React's client alone is 57.6 KiB of it); the goal is 75 KiB
- * (docs/decisions/0117-server-rendered-first-view.md).
+ * The sign-in route's JavaScript (the boot script and the app that hydrates the server-rendered
+ * page), brotli-compressed: a ratchet just above today's 84.5 KiB (React's client alone is 57.6 KiB
+ * of it); the goal is 75 KiB (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
  */
-const FIRST_VIEW_BUDGET_BYTES = 94 * 1024;
+const FIRST_VIEW_BUDGET_BYTES = 86 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -58,7 +58,7 @@ function brotliSize(file: string): number {
 }
 
 describe('bundle budget', () => {
-  it('keeps the JavaScript the sign-in page hydrates with within 94 KiB brotli', () => {
+  it(`keeps the JavaScript the sign-in page hydrates with within ${FIRST_VIEW_BUDGET_BYTES / 1024} KiB brotli`, () => {
     if (!existsSync(MANIFEST)) {
       throw new Error(`No production build at ${MANIFEST}: run npm run build -w @gatehouse/web first`);
     }
