@@ -5,11 +5,20 @@ import type { HashAdmission, PasswordHasher } from './password-hasher.ts';
 const admissions = new WeakMap<FastifyRequest, HashAdmission>();
 
 /**
+ * The place a hashing call was let in with, for the handler to pass to the hasher
+ * (`hasher.verify(stored, password, hashAdmissionOf(request))`): its first hash takes it.
+ * Undefined for a call that is not gated.
+ */
+export function hashAdmissionOf(request: FastifyRequest): HashAdmission | undefined {
+  return admissions.get(request);
+}
+
+/**
  * The calls that hash a password are let in only while the hasher has a place for them, from an
  * `onRequest` hook: before the body is read, before any database work (docs/decisions/0164-hot-paths-and-overload.md).
  * A call refused here answers 503 `service_busy` with Retry-After (seconds) at once and changes
  * nothing: no throttle count, no session, no mail. A call let in holds its place until its first
- * hash takes it, or gives it back when it ends without hashing (a throttled login, a malformed body,
+ * hash takes it (the handler passes it on: `hashAdmissionOf`), or gives it back when it ends without hashing (a throttled login, a malformed body,
  * a closed connection). Registered before the routes: it wraps the routes of `endpoints` as they are added.
  */
 export function hashAdmissionPlugin(app: FastifyInstance, { hasher, endpoints }: { hasher: PasswordHasher; endpoints: readonly Endpoint[] }): void {
@@ -34,7 +43,7 @@ export function hashAdmissionPlugin(app: FastifyInstance, { hasher, endpoints }:
       const admission = admissions.get(request);
       if (!admission) return handler.call(this, request, reply);
       try {
-        return await hasher.withAdmission(admission, () => handler.call(this, request, reply));
+        return await handler.call(this, request, reply);
       } finally {
         admission.release();
       }

@@ -42,4 +42,19 @@ describe('password hashing', () => {
     // The slots are freed again afterwards.
     await expect(small.hash('A-fourth-4')).resolves.toMatch(/^\$argon2id\$/);
   });
+
+  it('lets the hash of an admitted request take its held place; a hash without one needs a free place', async () => {
+    const small = new PasswordHasher({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
+    const first = small.admit();
+    const second = small.admit();
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    // Every place is held: a hash that brings no admission is refused, the admitted ones go on.
+    await expect(small.hash('A-other-3')).rejects.toBeInstanceOf(HttpProblem);
+    const results = await Promise.all([small.hash('A-first-1', first!), small.verify('not-a-hash', 'A-second-2', second!)]);
+    expect(results[0]).toMatch(/^\$argon2id\$/);
+    expect(results[1]).toBe(false);
+    // A place is taken once: the same admission does not let a second hash in past the limits.
+    expect(small.load()).toEqual({ running: 0, waiting: 0, held: 0 });
+  });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, verify, parseOptions } from '@node-rs/argon2';
 import { HttpProblem, retryAfterHeader } from './http-problem.ts';
 
@@ -64,7 +63,6 @@ export class PasswordHasher {
   private readonly waiting: Array<() => void> = [];
   /** Places held by admitted requests that have not hashed yet. */
   private held = 0;
-  private readonly admissions = new AsyncLocalStorage<HashAdmission>();
   private dummyHash: Promise<string> | null = null;
 
   constructor(
@@ -72,11 +70,12 @@ export class PasswordHasher {
     private readonly params: Argon2Params = ARGON2_PARAMS,
   ) {}
 
-  hash(password: string): Promise<string> {
-    return this.run(() => hash(normalizePassword(password), this.params));
+  /** `admission`: the request's place (hash-admission.plugin.ts, `hashAdmissionOf`); its first hash takes it. */
+  hash(password: string, admission?: HashAdmission): Promise<string> {
+    return this.run(() => hash(normalizePassword(password), this.params), admission);
   }
 
-  verify(stored: string, password: string): Promise<boolean> {
+  verify(stored: string, password: string, admission?: HashAdmission): Promise<boolean> {
     return this.run(async () => {
       try {
         return await verify(stored, normalizePassword(password));
@@ -84,13 +83,13 @@ export class PasswordHasher {
         // A corrupt stored hash must not become a 500 nor a sign-in.
         return false;
       }
-    });
+    }, admission);
   }
 
   /** For an unknown e-mail: the same work as a real verification, always false (no enumeration by timing). */
-  async verifyDummy(password: string): Promise<false> {
+  async verifyDummy(password: string, admission?: HashAdmission): Promise<false> {
     this.dummyHash ??= hash('dummy-password-for-unknown-accounts', this.params);
-    await this.verify(await this.dummyHash, password);
+    await this.verify(await this.dummyHash, password, admission);
     return false;
   }
 
@@ -133,14 +132,14 @@ export class PasswordHasher {
     });
   }
 
-  /** Runs a request's work with its admission: the first hash inside takes the held place. */
-  withAdmission<T>(admission: HashAdmission, work: () => T): T {
-    return this.admissions.run(admission, work);
-  }
-
-  private async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * The request's admission is passed by the caller, not found through an AsyncLocalStorage: on
+   * Node 20 an AsyncLocalStorage, once used, hooks every promise of the process, which took about a
+   * third of every later request's throughput (docs/decisions/0164-hot-paths-and-overload.md).
+   */
+  private async run<T>(task: () => Promise<T>, admission?: HashAdmission): Promise<T> {
     // An admitted request's first hash takes its place; any other hash needs a free one.
-    const admitted = this.admissions.getStore()?.claim() === true;
+    const admitted = admission?.claim() === true;
     if (!admitted && this.occupied() >= this.limits.maxConcurrent + this.limits.maxQueued) throw this.busy();
     if (this.active >= this.limits.maxConcurrent) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -13,6 +13,7 @@ import {
   type Reason,
 } from '@gatehouse/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
+import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import type { DeviceService } from '../device/device.service.ts';
@@ -76,7 +77,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, { security, se
   apiRoute(app, reauthenticate, async ({ body, request, reply }) =>
     forCaller(request, 're-authentication', async (caller) => {
       if (body.password.length === 0) return failed('password_required');
-      const outcome = await security.reauthenticate(caller, body.password);
+      const outcome = await security.reauthenticate(caller, body.password, hashAdmissionOf(request));
       if (outcome.kind === 'throttled') {
         reply.code(429).headers(retryAfterHeader(outcome.retryAfterMs));
         return failed('too_many_requests');

@@ -1,5 +1,5 @@
 import { REAUTH_WINDOW_MS, isValidPasskeyName, type GetStructure, type SecurityOverviewAnswer, type WebauthnGetBody } from '@gatehouse/contract';
-import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { HashAdmission, PasswordHasher } from '../../plugins/password-hasher.ts';
 import { ACCOUNT_POLICY, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { CredentialService } from '../webauthn/credential.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
@@ -106,13 +106,13 @@ export class AccountSecurityService {
   }
 
   /** The password again, counted under its own throttle key (ACCOUNT_POLICY); a success renews the session's proof. */
-  async reauthenticate(caller: Caller, password: string): Promise<ReauthOutcome> {
+  async reauthenticate(caller: Caller, password: string, admission?: HashAdmission): Promise<ReauthOutcome> {
     const { users, hasher, throttle, sessions } = this.deps;
     const key = reauthKey(caller.userId);
     const retryAfterMs = await throttle.retryAfterMs([key]);
     if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
     const stored = (await users.findById(caller.userId))?.password_hash ?? null;
-    const ok = stored ? await hasher.verify(stored, password) : await hasher.verifyDummy(password);
+    const ok = stored ? await hasher.verify(stored, password, admission) : await hasher.verifyDummy(password, admission);
     if (!ok) {
       await throttle.recordFailure(key, ACCOUNT_POLICY);
       return { kind: 'wrong' };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forgotPassword, register, resetPassword, tokenInfo, type StatusAnswer } from '@gatehouse/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
+import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { RecoveryService, SetPasswordOutcome } from './recovery.service.ts';
 
@@ -47,11 +48,13 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery, completeS
     }),
   );
 
-  apiRoute(app, resetPassword, async ({ body, request }) => guarded(request, 'reset password', async () => answer(await recovery.resetPassword(body))));
+  apiRoute(app, resetPassword, async ({ body, request }) =>
+    guarded(request, 'reset password', async () => answer(await recovery.resetPassword({ ...body, admission: hashAdmissionOf(request) }))),
+  );
 
   apiRoute(app, register, async ({ body, request, reply }) =>
     guarded(request, 'registration', async () => {
-      const outcome = await recovery.register(body);
+      const outcome = await recovery.register({ ...body, admission: hashAdmissionOf(request) });
       // The token proved the e-mail: a successful registration signs the user in (docs/flows/recovery.md).
       if (outcome.kind === 'ok') await completeSignIn(request, reply, outcome.userId);
       return answer(outcome);

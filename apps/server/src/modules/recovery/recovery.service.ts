@@ -4,7 +4,7 @@ import type { TokenPurpose } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMail, type MailContext } from '../../mail/mail-template.ts';
 import { resetPasswordMail } from '../../mail/templates/reset-password.mail.ts';
-import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { HashAdmission, PasswordHasher } from '../../plugins/password-hasher.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { accountKey, addressKey, type ThrottlePolicy, type ThrottleService } from '../throttle/throttle.service.ts';
@@ -62,6 +62,8 @@ export interface SetPasswordInput {
   token: string;
   password: string;
   password2: string;
+  /** The request's place in the hasher (docs/decisions/0164-hot-paths-and-overload.md). */
+  admission?: HashAdmission;
 }
 
 export interface RecoveryDeps {
@@ -141,7 +143,7 @@ export class RecoveryService {
     if (!live) return { kind: 'failed', reasons: ['wrong_token'] };
     const problem = checkPasswordChoice(input.password, input.password2);
     if (problem) return { kind: 'failed', ...problem };
-    const passwordHash = await this.deps.hasher.hash(input.password);
+    const passwordHash = await this.deps.hasher.hash(input.password, input.admission);
     const userId = await this.deps.tokens.consumeWith(token, purpose, async (db, owner) => {
       await this.deps.accounts.setPasswordFromLink(owner, passwordHash, db);
       await more(db, owner);

@@ -1,5 +1,5 @@
 import { isNonEmptyText, normalizeEmail, type Reason } from '@gatehouse/contract';
-import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { HashAdmission, PasswordHasher } from '../../plugins/password-hasher.ts';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, accountKey, addressKey, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 import { signInRefusal } from './sign-in-refusal.ts';
@@ -22,7 +22,8 @@ export class LoginService {
     private readonly now: () => number,
   ) {}
 
-  async login(input: { username: string; password: string; clientAddress: string }): Promise<LoginOutcome> {
+  /** `admission`: the request's place in the hasher, taken by its first hash (docs/decisions/0164-hot-paths-and-overload.md). */
+  async login(input: { username: string; password: string; clientAddress: string; admission?: HashAdmission }): Promise<LoginOutcome> {
     const missing: Reason[] = [];
     if (!isNonEmptyText(input.username)) missing.push('username_required');
     if (input.password.length === 0) missing.push('password_required');
@@ -37,8 +38,8 @@ export class LoginService {
     const user = await this.users.findByEmail(email);
     const storedHash = user?.password_hash ?? null;
     const passwordOk = storedHash
-      ? await this.hasher.verify(storedHash, input.password)
-      : await this.hasher.verifyDummy(input.password);
+      ? await this.hasher.verify(storedHash, input.password, input.admission)
+      : await this.hasher.verifyDummy(input.password, input.admission);
     if (!user || !storedHash || !passwordOk) {
       await this.throttle.recordFailure(accountKey(email), ACCOUNT_POLICY);
       await this.throttle.recordFailure(addressKey(input.clientAddress), ADDRESS_POLICY);

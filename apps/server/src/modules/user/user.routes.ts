@@ -4,6 +4,7 @@ import { LANGUAGE_COOKIE, login, logout, newDevice, pinAttempts, pinSkip, pinSub
 type UserInfoAnswer = AnswerOf<typeof userInfo>;
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
+import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
 import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import { chooseLanguage } from './language.ts';
 import type { LoginService } from './login.service.ts';
@@ -49,7 +50,12 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
 
   apiRoute(app, login, async ({ body, request, reply }) => {
     try {
-      const outcome = await loginService.login({ username: body.username, password: body.password, clientAddress: request.ip });
+      const outcome = await loginService.login({
+        username: body.username,
+        password: body.password,
+        clientAddress: request.ip,
+        admission: hashAdmissionOf(request),
+      });
       if (outcome.kind === 'throttled') {
         reply.code(429).headers(retryAfterHeader(outcome.retryAfterMs));
         return { status: 'failed', reasons: ['too_many_requests'] };
