@@ -41,8 +41,18 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('foreign_keys = ON');
   // Several processes may share the file: wait for a lock instead of failing at once.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  directReads.set(db, {
+    // The cache holds better-sqlite3's statements: `get` answers the first row without building an array.
+    first: (sql, parameters) => (statements.prepare(sql) as unknown as SqliteDatabase.Statement).get(parameters),
+    inTransaction: () => sqlite.inTransaction,
+  });
+  return db;
 }
+
+/** A SQLite database's own connection, for the lookups that may read it directly (`compiledLookup`). */
+const directReads = new WeakMap<Db, { first: (sql: string, parameters: readonly unknown[]) => unknown; inTransaction: () => boolean }>();
 
 /** Distinct statements kept prepared; the queries of the code are a few hundred at most, so this is only a bound. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -77,12 +87,29 @@ export function withStatementCache(sqlite: KyselySqlite, size = STATEMENT_CACHE_
  * A one-parameter query of a hot path (the session and user lookups of every signed-in call), built
  * and compiled once instead of on each call (docs/decisions/0164-hot-paths-and-overload.md); each
  * call runs the same SQL with its own value. `build` must use its argument as the query's only parameter.
+ *
+ * On SQLite, while no transaction is open on the connection, the statement runs at once on it instead
+ * of through Kysely's connection queue (a lock, a release and several promises per query): better-sqlite3
+ * runs it to its end synchronously, and with no transaction open it reads committed rows only, as a
+ * query through the queue would. While a transaction is open (between its statements) the lookup goes
+ * through the queue as before, and so waits for the commit or rollback: it never reads what a
+ * transaction has not committed. A lookup on a transaction's own `db` always goes through Kysely.
  */
 export function compiledLookup<Row>(db: Db, build: (value: string) => Compilable<Row>): (value: string) => Promise<Row | undefined> {
   const marker = '\u0000compiled-lookup-parameter';
   const compiled = build(marker).compile();
   if (compiled.parameters.length !== 1 || compiled.parameters[0] !== marker) throw new Error(`a compiled lookup takes exactly one parameter: ${compiled.sql}`);
-  return async (value) => (await db.executeQuery<Row>({ ...compiled, parameters: [value] })).rows[0];
+  const queued = async (value: string) => (await db.executeQuery<Row>({ ...compiled, parameters: [value] })).rows[0];
+  const direct = directReads.get(db);
+  if (!direct) return queued;
+  return (value) => {
+    if (direct.inTransaction()) return queued(value);
+    try {
+      return Promise.resolve(direct.first(compiled.sql, [value]) as Row | undefined);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
 }
 
 /** True on PostgreSQL (for the few statements the dialects write differently). */

@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { compiledLookup, createDatabase, withStatementCache } from './database.ts';
+import { compiledLookup, createDatabase, isPostgres, withStatementCache } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 describe('the SQLite statement cache', () => {
@@ -64,6 +64,41 @@ describe('a compiled lookup', () => {
       expect(await byKey('address:10.0.0.1')).toEqual(row);
       expect(await byKey("address:10.0.0.1' or '1'='1")).toBeUndefined();
       expect(() => compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key).where('failures', '>', 1))).toThrow(/exactly one parameter/);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+
+  it('never answers a row that a transaction under way has not committed: it waits for the commit or the rollback', async () => {
+    const database = await createTestDatabase();
+    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    try {
+      await migrateToLatest(db);
+      const row = { key: 'address:10.0.0.3', failures: 1, window_started_at: 1, blocked_until: null, updated_at: 2 };
+      const byKey = compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key));
+      for (const outcome of ['rollback', 'commit'] as const) {
+        let lookup: Promise<unknown> | null = null;
+        let answered = false;
+        let answeredEarly = false;
+        const transaction = db.transaction().execute(async (trx) => {
+          await trx.insertInto('throttle').values(row).execute();
+          // Asked while the insert is not committed (SQLite: between the transaction's statements).
+          lookup = byKey(row.key).then((found) => {
+            answered = true;
+            return found;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          answeredEarly = answered;
+          if (outcome === 'rollback') throw new Error('rolled back');
+        });
+        if (outcome === 'rollback') await expect(transaction).rejects.toThrow('rolled back');
+        else await transaction;
+        // SQLite (one connection): the lookup waits for the transaction's end, then reads what it left.
+        // PostgreSQL: it runs at once on another connection, which cannot see the uncommitted row.
+        expect(answeredEarly).toBe(isPostgres(db));
+        expect(await lookup).toEqual(outcome === 'commit' && !answeredEarly ? row : undefined);
+      }
     } finally {
       await db.destroy();
       await database.drop();
