@@ -1,15 +1,71 @@
 import type { Insertable, Selectable } from 'kysely';
 import { compiledLookup, type Db } from '../../db/database.ts';
-import type { SessionLevel, SessionsTable } from '../../db/schema.ts';
+import type { SessionLevel, SessionsTable, UsersTable } from '../../db/schema.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
+
+/** The account's columns, read with its session under these names (`findWithAccount`). */
+const ACCOUNT_COLUMNS = {
+  id: 'account_id',
+  email: 'account_email',
+  first_name: 'account_first_name',
+  surname: 'account_surname',
+  language: 'account_language',
+  password_hash: 'account_password_hash',
+  email_verified: 'account_email_verified',
+  disabled_at: 'account_disabled_at',
+  blocked_at: 'account_blocked_at',
+  created_at: 'account_created_at',
+  updated_at: 'account_updated_at',
+} as const satisfies Record<keyof UsersTable, string>;
+type AccountAlias = (typeof ACCOUNT_COLUMNS)[keyof typeof ACCOUNT_COLUMNS];
+type JoinedRow = SessionRow & { [K in keyof UsersTable as (typeof ACCOUNT_COLUMNS)[K]]: UsersTable[K] | null };
 
 export class SessionRepository {
   /** Every signed-in call looks its session up: compiled once. */
   private readonly byHash: (idHash: string) => Promise<SessionRow | undefined>;
+  /** The session and its account in one statement: the lookup of every signed-in call. */
+  private readonly byHashWithAccount: (idHash: string) => Promise<JoinedRow | undefined>;
 
   constructor(private readonly db: Db) {
     this.byHash = compiledLookup(db, (idHash) => db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash));
+    const accountColumns = Object.entries(ACCOUNT_COLUMNS).map(
+      ([column, alias]) => `users.${column} as ${alias}` as `users.${keyof UsersTable} as ${AccountAlias}`,
+    );
+    this.byHashWithAccount = compiledLookup(db, (idHash) =>
+      db
+        .selectFrom('sessions')
+        .leftJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('sessions')
+        .select(accountColumns)
+        .where('sessions.id_hash', '=', idHash),
+    ) as (idHash: string) => Promise<JoinedRow | undefined>;
+  }
+
+  /**
+   * The session and, read in the same statement, its account (undefined for a guest session or an
+   * account that is gone): one database read for a signed-in call instead of two
+   * (docs/decisions/0164-hot-paths-and-overload.md).
+   */
+  async findWithAccount(idHash: string): Promise<{ session: SessionRow; account: UsersTable | undefined } | undefined> {
+    const row = await this.byHashWithAccount(idHash);
+    if (!row) return undefined;
+    const session: SessionRow = {
+      id_hash: row.id_hash,
+      user_id: row.user_id,
+      level: row.level,
+      created_at: row.created_at,
+      last_seen_at: row.last_seen_at,
+      expires_at: row.expires_at,
+      shared: row.shared,
+      public_id: row.public_id,
+      user_agent: row.user_agent,
+      authenticated_at: row.authenticated_at,
+    };
+    if (row.account_id === null) return { session, account: undefined };
+    const account = {} as Record<string, unknown>;
+    for (const [column, alias] of Object.entries(ACCOUNT_COLUMNS)) account[column] = row[alias];
+    return { session, account: account as unknown as UsersTable };
   }
 
   /** The same repository on another executor (a transaction). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
-import type { SessionLevel } from '../../db/schema.ts';
+import type { SessionLevel, UsersTable } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRepository } from './session.repository.ts';
 
@@ -39,6 +39,11 @@ export interface ActiveSession {
   publicId: string | null;
   /** When a password or passkey was last proven in this session (null: never, or before migration 0008). */
   authenticatedAt: number | null;
+  /**
+   * The session's account as read with it, in the same statement (null: none, or gone); absent when
+   * it was not read (a session started by this request). Fresh as a read of the request's own.
+   */
+  account?: UsersTable | null;
 }
 
 /** What the browser said of itself, kept with a session (truncated by the caller). */
@@ -74,8 +79,9 @@ export class SessionService {
   async resolve(rawId: string | undefined): Promise<ActiveSession | null> {
     if (!rawId || rawId.length > 128) return null;
     const idHash = hashSessionId(rawId);
-    const row = await this.repository.findByHash(idHash);
-    if (!row) return null;
+    const found = await this.repository.findWithAccount(idHash);
+    if (!found) return null;
+    const row = found.session;
     const now = this.now();
     const shared = row.shared === 1;
     const idleMs = shared ? this.lifetimes.sharedIdleMs : this.lifetimes.idleMs;
@@ -84,7 +90,15 @@ export class SessionService {
       return null;
     }
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) await this.repository.touch(idHash, now);
-    return { idHash, userId: row.user_id, level: row.level, shared, publicId: row.public_id, authenticatedAt: row.authenticated_at };
+    return {
+      idHash,
+      userId: row.user_id,
+      level: row.level,
+      shared,
+      publicId: row.public_id,
+      authenticatedAt: row.authenticated_at,
+      account: found.account ?? null,
+    };
   }
 
   /**

@@ -27,7 +27,13 @@ export interface UserRoutesOptions {
 export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'sessions' | 'users'>) {
   return async (request: FastifyRequest): Promise<UserInfoAnswer> => {
     const session = await sessions.current(request);
-    const user = session?.level === 'signed_in' && session.userId ? await users.findById(session.userId) : undefined;
+    // The account read with the session (one statement), or read now after a rotation in this request.
+    const user =
+      session?.level === 'signed_in' && session.userId
+        ? session.account !== undefined
+          ? (session.account ?? undefined)
+          : await users.findById(session.userId)
+        : undefined;
     // A signed-in account disabled since sign-in is a guest from now on.
     const signedIn = user !== undefined && user.disabled_at === null;
     const language = chooseLanguage({
