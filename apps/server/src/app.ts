@@ -5,7 +5,7 @@ import type { LogStream } from './plugins/logging.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
-import { loggerOptions } from './plugins/logging.ts';
+import { loggerOptions, OneLinePerRequest } from './plugins/logging.ts';
 import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
@@ -86,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

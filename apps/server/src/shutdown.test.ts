@@ -40,7 +40,7 @@ async function startProcess(env: Record<string, string> = {}): Promise<Server> {
   databases.push(database);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: database.url, ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'debug', PORT: '0', HOST: '127.0.0.1', PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: database.url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -88,7 +88,7 @@ async function halfSentLogin(server: Server) {
     `POST /api/user/login HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\norigin: ${ORIGIN}\r\ncontent-type: application/json\r\n` +
       `content-length: ${Buffer.byteLength(LOGIN_BODY)}\r\n\r\n${LOGIN_BODY.slice(0, half)}`,
   );
-  // The server has the request (its headers) once it logs it.
+  // The server has the request (its headers) once it logs it (at debug: at info a request has one line, when answered).
   await server.logLine((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/user/login');
   return { finish: () => socket.write(LOGIN_BODY.slice(half)), response: ended };
 }

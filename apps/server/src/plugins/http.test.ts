@@ -238,4 +238,31 @@ describe('logs', () => {
       await logged.close();
     }
   });
+
+  it('have one line per request at info, when it is answered: method, URL without query values, address, status, time', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      await logged.app.inject({ url: '/api/server/info' });
+      await logged.app.inject({ url: '/api/token/info?token=SecretToken123' });
+      // The request lines (start-up lines have no request id).
+      const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.reqId !== undefined);
+      expect(parsed.map((line) => line.msg)).toEqual(['request completed', 'request completed']);
+      expect(parsed[0]).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/server/info', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
+      expect(parsed[1]).toMatchObject({ req: { url: '/api/token/info?token=[redacted]' }, res: { statusCode: 200 } });
+      for (const line of parsed) expect(typeof line.responseTime).toBe('number');
+    } finally {
+      await logged.close();
+    }
+    // At debug, the arrival of each request has its line too (a request that never ends shows).
+    lines.length = 0;
+    const debug = await createTestApp({ env: { LOG_LEVEL: 'debug' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      await debug.app.inject({ url: '/api/server/info' });
+      const messages = lines.map((line) => JSON.parse(line) as { msg: string; reqId?: string }).filter((line) => line.reqId !== undefined).map((line) => line.msg);
+      expect(messages).toEqual(['incoming request', 'request completed']);
+    } finally {
+      await debug.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 /** Where log lines go (pino's destination: anything with write). */
 export interface LogStream {
   write(line: string): void;
@@ -43,4 +43,24 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       }),
     },
   };
+}
+
+/**
+ * One line per request (docs/decisions/0164-hot-paths-and-overload.md): Fastify writes two at `info`,
+ * "incoming request" when it arrives and "request completed" when it is answered. Operators read the
+ * second: it now carries the request too (method, URL without query values, client address) with
+ * the status and the time taken, so "incoming request" is written at `debug` only (it shows a request
+ * that never ends: a stalled body, a hang). Half the lines, half the serializing and writing per request.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
