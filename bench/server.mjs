@@ -6,11 +6,16 @@
 //   (b) a bare Fastify route answering a small JSON vs GET /api/server/info;
 //   (c) the argon2id bound (the server's library and parameters, one stored hash verified at the
 //       hasher's concurrency, in a process of its own) vs POST /api/user/login with the right password;
-//   (d) overload: 64 eager connections on login with a cheap-call client alongside: completed logins
+//   (d) overload: 64 eager clients on login with a cheap-call client alongside: completed logins
 //       per second as a share of (c)'s bound, how many 503s and how fast they come, the cheap call's p99.
+//       The clients send again the moment they have an answer, and after a 503 once its Retry-After has
+//       passed, as the web app and any well-behaved client do; (d′) the same 64 connections ignoring
+//       Retry-After (autocannon: a 503 is answered by the next request at once), the case of a broken
+//       or hostile client, reported beside it.
 // The server runs as bench/run.mjs runs it: a throw-away SQLite database, LOG_LEVEL=error,
 // NODE_ENV=test, on BENCH_PORT (default 8381); the floors listen on the next ports.
 import { spawn, execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -127,6 +132,45 @@ async function cannon(options) {
   });
   const result = await instance;
   return { result, byStatus, errorKinds: Object.fromEntries(errorKinds) };
+}
+
+/**
+ * `connections` clients, each on a keep-alive connection of its own, sending `request` for `seconds`:
+ * the next one the moment an answer arrives, or after a 503 once its Retry-After (seconds) has passed.
+ * Answers arriving after the end are not counted. Returns { byStatus, errors } like `cannon`.
+ */
+async function retryAfterClients({ url, method, headers, body, connections, seconds }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const byStatus = new Map();
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const send = () =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.request(url, { method, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode, retryAfter: response.headers['retry-after'], ms: performance.now() - started }));
+      });
+      request.on('error', () => resolve({ status: null, retryAfter: undefined, ms: performance.now() - started }));
+      request.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const { status, retryAfter, ms } = await send();
+        if (performance.now() > end) break;
+        if (status === null) errors += 1;
+        else {
+          let list = byStatus.get(status);
+          if (!list) byStatus.set(status, (list = []));
+          list.push(ms);
+        }
+        if (status === 503) await sleep(Math.min(Number(retryAfter ?? 1) * 1000, Math.max(0, end - performance.now())));
+      }
+    }),
+  );
+  agent.destroy();
+  return { byStatus, errors };
 }
 
 async function requestsPerSecond(options, seconds) {
@@ -252,22 +296,18 @@ export async function measureServer({
     // a ratio of medians when other work on the machine comes and goes between rounds.
     const paired = (real, floor) => median(samples[real].map((value, i) => value / samples[floor][i]));
 
-    // (d) Overload: the argon2 bound is measured again right before each round (the capacity it is a share of).
-    const overloads = [];
-    for (let round = 0; round < overloadRounds; round++) {
-      const capacity = argon2Bound(seconds * 1000).perSecond;
-      const cheap = cannon({ url: `${target}/api/server/info`, connections: 1, overallRate: 50, duration: overloadSeconds });
-      const heavy = cannon({ ...loginRequest, connections: 64, duration: overloadSeconds });
-      const [cheapRun, heavyRun] = await Promise.all([cheap, heavy]);
+    // (d) Overload: the argon2 bound is measured again right before each round (the capacity it is a
+    // share of); then the clients that honour Retry-After and those that ignore it, in turn.
+    const overloadOf = (capacity, heavyRun, cheapRun, errors) => {
       const ok = heavyRun.byStatus.get(200) ?? [];
       const refused = heavyRun.byStatus.get(503) ?? [];
       const cheapTimes = [...cheapRun.byStatus.values()].flat();
-      overloads.push({
+      return {
         capacityPerSecond: capacity,
         loginsPerSecond: ok.length / overloadSeconds,
         goodput: ok.length / overloadSeconds / capacity,
         answered: Object.fromEntries([...heavyRun.byStatus].map(([code, list]) => [code, list.length])),
-        errors: heavyRun.result.errors + heavyRun.result.timeouts,
+        errors,
         refused: refused.length,
         refusedP50Ms: percentile(refused, 50),
         refusedP99Ms: percentile(refused, 99),
@@ -276,19 +316,35 @@ export async function measureServer({
         cheapNon2xx: cheapRun.result.non2xx,
         cheapP50Ms: percentile(cheapTimes, 50),
         cheapP99Ms: percentile(cheapTimes, 99),
-      });
+      };
+    };
+    const cheapClient = () => cannon({ url: `${target}/api/server/info`, connections: 1, overallRate: 50, duration: overloadSeconds });
+    const overloads = [];
+    const ignoring = [];
+    for (let round = 0; round < overloadRounds; round++) {
+      const capacity = argon2Bound(seconds * 1000).perSecond;
+      {
+        const [cheapRun, heavyRun] = await Promise.all([cheapClient(), retryAfterClients({ ...loginRequest, connections: 64, seconds: overloadSeconds })]);
+        overloads.push(overloadOf(capacity, heavyRun, cheapRun, heavyRun.errors));
+      }
+      await sleep(1_000);
+      {
+        const [cheapRun, heavyRun] = await Promise.all([cheapClient(), cannon({ ...loginRequest, connections: 64, duration: overloadSeconds })]);
+        ignoring.push(overloadOf(capacity, heavyRun, cheapRun, heavyRun.result.errors + heavyRun.result.timeouts));
+      }
       console.error(`bench server: overload round ${round + 1}/${overloadRounds} done`);
       await sleep(1_000);
     }
-    const overload = {
-      capacityPerSecond: median(overloads.map((o) => o.capacityPerSecond)),
-      loginsPerSecond: median(overloads.map((o) => o.loginsPerSecond)),
-      goodput: median(overloads.map((o) => o.goodput)),
-      refused: median(overloads.map((o) => o.refused)),
-      refusedP99Ms: median(overloads.map((o) => o.refusedP99Ms ?? 0)),
-      cheapP99Ms: median(overloads.map((o) => o.cheapP99Ms ?? 0)),
-      rounds: overloads,
-    };
+    const summary = (list) => ({
+      capacityPerSecond: median(list.map((o) => o.capacityPerSecond)),
+      loginsPerSecond: median(list.map((o) => o.loginsPerSecond)),
+      goodput: median(list.map((o) => o.goodput)),
+      refused: median(list.map((o) => o.refused)),
+      refusedP99Ms: median(list.map((o) => o.refusedP99Ms ?? 0)),
+      cheapP99Ms: median(list.map((o) => o.cheapP99Ms ?? 0)),
+      rounds: list,
+    });
+    const overload = { ...summary(overloads), ignoringRetryAfter: summary(ignoring) };
 
     const results = {
       date: new Date().toISOString(),
@@ -341,16 +397,25 @@ export function serverTable(r) {
     `| (b) GET /api/server/info vs bare Fastify small JSON, req/s | ${fixed(m.smallFloor)} | ${fixed(m.serverInfo)} | ${fixed(ratios.serverInfoVsFloor, 2)} (${fixed(r.ratiosOfMedians.serverInfoVsFloor, 2)}) | ≥ ${g.serverInfoVsFloor}: ${verdict(ratios.serverInfoVsFloor >= g.serverInfoVsFloor)} |`,
     `| (b′) diagnostic: the same bare route sending the server's response headers, req/s | ${fixed(m.smallFloor)} | ${fixed(m.headersFloor)} | ${fixed(ratios.headersFloorVsFloor, 2)} (${fixed(r.ratiosOfMedians.headersFloorVsFloor, 2)}) | what the headers alone cost |`,
     `| (c) POST /api/user/login (right password) vs argon2id verify bound, logins/s | ${fixed(m.argon2, 1)} | ${fixed(m.login, 1)} | ${fixed(ratios.loginVsArgon2, 2)} (${fixed(r.ratiosOfMedians.loginVsArgon2, 2)}) | ≥ ${g.loginVsArgon2}: ${verdict(ratios.loginVsArgon2 >= g.loginVsArgon2)} |`,
-    `| (d) 64 eager login connections: completed logins/s vs the bound (median of rounds) | ${fixed(o.capacityPerSecond, 1)} | ${fixed(o.loginsPerSecond, 1)} | ${fixed(o.goodput, 2)} | ≥ ${g.overloadGoodput}: ${verdict(o.goodput >= g.overloadGoodput)} |`,
+    `| (d) 64 eager login clients honouring Retry-After: completed logins/s vs the bound (median of rounds) | ${fixed(o.capacityPerSecond, 1)} | ${fixed(o.loginsPerSecond, 1)} | ${fixed(o.goodput, 2)} | ≥ ${g.overloadGoodput}: ${verdict(o.goodput >= g.overloadGoodput)} |`,
+    ...(o.ignoringRetryAfter
+      ? [
+          `| (d′) diagnostic: 64 connections ignoring Retry-After (the next login at once after a 503) | ${fixed(o.ignoringRetryAfter.capacityPerSecond, 1)} | ${fixed(o.ignoringRetryAfter.loginsPerSecond, 1)} | ${fixed(o.ignoringRetryAfter.goodput, 2)} | what a client that ignores Retry-After costs |`,
+        ]
+      : []),
     '',
-    '| overload round | capacity/s | logins/s | goodput | 503s | 503 p50 ms | 503 p99 ms | login p99 ms | errors | cheap calls | cheap p50 ms | cheap p99 ms (goal ≤ ' + g.cheapCallP99Ms + ') |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...o.rounds.map(
-      (x, i) =>
-        `| ${i + 1} | ${fixed(x.capacityPerSecond, 1)} | ${fixed(x.loginsPerSecond, 1)} | ${fixed(x.goodput * 100)} % | ${x.refused} | ${fixed(x.refusedP50Ms)} | ${fixed(x.refusedP99Ms)} | ${fixed(x.loginP99Ms)} | ${x.errors} | ${x.cheapCalls} (${x.cheapNon2xx} non-2xx) | ${fixed(x.cheapP50Ms)} | ${fixed(x.cheapP99Ms)} |`,
+    '| overload round | clients | capacity/s | logins/s | goodput | 503s | 503 p50 ms | 503 p99 ms | login p99 ms | errors | cheap calls | cheap p50 ms | cheap p99 ms (goal ≤ ' + g.cheapCallP99Ms + ') |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...[
+      ...o.rounds.map((x, i) => [`${i + 1}`, 'honour Retry-After', x]),
+      ...(o.ignoringRetryAfter?.rounds ?? []).map((x, i) => [`${i + 1}`, 'ignore Retry-After', x]),
+    ].map(
+      ([round, clients, x]) =>
+        `| ${round} | ${clients} | ${fixed(x.capacityPerSecond, 1)} | ${fixed(x.loginsPerSecond, 1)} | ${fixed(x.goodput * 100)} % | ${x.refused} | ${fixed(x.refusedP50Ms)} | ${fixed(x.refusedP99Ms)} | ${fixed(x.loginP99Ms)} | ${x.errors} | ${x.cheapCalls} (${x.cheapNon2xx} non-2xx) | ${fixed(x.cheapP50Ms)} | ${fixed(x.cheapP99Ms)} |`,
     ),
     '',
-    `Cheap call p99 under overload (median of rounds): ${fixed(o.cheapP99Ms)} ms, goal ≤ ${g.cheapCallP99Ms} ms: ${verdict(o.cheapP99Ms <= g.cheapCallP99Ms)}.`,
+    `Cheap call p99 under overload (median of rounds, clients honouring Retry-After): ${fixed(o.cheapP99Ms)} ms, goal ≤ ${g.cheapCallP99Ms} ms: ${verdict(o.cheapP99Ms <= g.cheapCallP99Ms)}` +
+      (o.ignoringRetryAfter ? `; with clients ignoring it: ${fixed(o.ignoringRetryAfter.cheapP99Ms)} ms.` : '.'),
     '',
   ];
 }
