@@ -22,13 +22,10 @@ type AccountAlias = (typeof ACCOUNT_COLUMNS)[keyof typeof ACCOUNT_COLUMNS];
 type JoinedRow = SessionRow & { [K in keyof UsersTable as (typeof ACCOUNT_COLUMNS)[K]]: UsersTable[K] | null };
 
 export class SessionRepository {
-  /** Every signed-in call looks its session up: compiled once. */
-  private readonly byHash: (idHash: string) => Promise<SessionRow | undefined>;
   /** The session and its account in one statement: the lookup of every signed-in call. */
   private readonly byHashWithAccount: (idHash: string) => Promise<JoinedRow | undefined>;
 
   constructor(private readonly db: Db) {
-    this.byHash = compiledLookup(db, (idHash) => db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash));
     const accountColumns = Object.entries(ACCOUNT_COLUMNS).map(
       ([column, alias]) => `users.${column} as ${alias}` as `users.${keyof UsersTable} as ${AccountAlias}`,
     );
@@ -71,10 +68,6 @@ export class SessionRepository {
   /** The same repository on another executor (a transaction). */
   within(db: Db): SessionRepository {
     return new SessionRepository(db);
-  }
-
-  findByHash(idHash: string): Promise<SessionRow | undefined> {
-    return this.byHash(idHash);
   }
 
   async insert(row: Insertable<SessionsTable>): Promise<void> {
@@ -149,6 +142,6 @@ export class SessionRepository {
 
   /** For tests and diagnostics. */
   async levelOf(idHash: string): Promise<SessionLevel | undefined> {
-    return (await this.findByHash(idHash))?.level;
+    return (await this.findWithAccount(idHash))?.session.level;
   }
 }

@@ -9,6 +9,7 @@ import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import { chooseLanguage } from './language.ts';
 import type { LoginService } from './login.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import type { ActiveSession } from '../session/session.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
@@ -25,15 +26,12 @@ export interface UserRoutesOptions {
  * (docs/decisions/0117-server-rendered-first-view.md).
  */
 export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'sessions' | 'users'>) {
+  /** The account read with the session (one statement), or read now for a session this request started. */
+  const accountOf = async (session: ActiveSession, userId: string) =>
+    session.account === undefined ? users.findById(userId) : (session.account ?? undefined);
   return async (request: FastifyRequest): Promise<UserInfoAnswer> => {
     const session = await sessions.current(request);
-    // The account read with the session (one statement), or read now after a rotation in this request.
-    const user =
-      session?.level === 'signed_in' && session.userId
-        ? session.account !== undefined
-          ? (session.account ?? undefined)
-          : await users.findById(session.userId)
-        : undefined;
+    const user = session?.level === 'signed_in' && session.userId ? await accountOf(session, session.userId) : undefined;
     // A signed-in account disabled since sign-in is a guest from now on.
     const signedIn = user !== undefined && user.disabled_at === null;
     const language = chooseLanguage({

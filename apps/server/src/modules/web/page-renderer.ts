@@ -82,16 +82,19 @@ const APP_MODULE = 'src/app/main.tsx';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The web build as the server uses it, read once. */
+interface LoadedBuild {
+  template: string;
+  renderer: Renderer;
+  manifest: Record<string, ManifestChunk>;
+  /** The app's own styles: every page links them, as the boot script imports no style. */
+  appStyles: readonly string[];
+  /** The app's own scripts and styles (a lazy screen's are the others). */
+  app: ReadonlySet<string>;
+}
+
 export class PageRenderer {
-  private loaded: Promise<{
-    template: string;
-    renderer: Renderer;
-    manifest: Record<string, ManifestChunk>;
-    /** The app's own styles: every page links them, as the boot script imports no style. */
-    appStyles: readonly string[];
-    /** The app's own scripts and styles (a lazy screen's are the others). */
-    app: ReadonlySet<string>;
-  } | null> | null = null;
+  private loaded: Promise<LoadedBuild | null> | null = null;
 
   constructor(private readonly webDist: string) {}
 
@@ -121,6 +124,27 @@ export class PageRenderer {
     return this.loaded;
   }
 
+  /** The links and module list of each set of lazy modules, derived from the manifest once (a handful of sets). */
+  private readonly heads = new Map<string, { styles: string; modules: string }>();
+
+  private headFor(build: LoadedBuild, lazyModules: readonly string[]) {
+    const key = lazyModules.join(' ');
+    let head = this.heads.get(key);
+    if (!head) {
+      const lazy = assetsOf(build.manifest, lazyModules);
+      head = {
+        styles: [...build.appStyles, ...lazy.css.filter((file) => !build.app.has(file))]
+          .map((file) => `<link rel="stylesheet" crossorigin href="/signin/${file}">`)
+          .join(''),
+        // The lazy screens' scripts are named on the payload's element: the app fetches them after the
+        // paint and has them before it hydrates (apps/web/src/app/boot-signals.ts, pageModules).
+        modules: escapeHtml(lazy.js.filter((file) => !build.app.has(file)).join(' ')),
+      };
+      this.heads.set(key, head);
+    }
+    return head;
+  }
+
   /** The whole page, or null when the build has no renderer or leaves the page to the browser (then the app renders there). */
   async render(input: RenderInput): Promise<string | null> {
     const build = await this.load();
@@ -131,13 +155,7 @@ export class PageRenderer {
     // "Nothing before the first paint"): the stylesheets of the app and of the lazy screens painted.
     // No script is preloaded (the app and the lazy screens' code are fetched after the paint), no font
     // either: a font is fetched when the page's layout uses it.
-    const lazy = assetsOf(build.manifest, page.modules);
-    const styles = [...build.appStyles, ...lazy.css.filter((file) => !build.app.has(file))]
-      .map((file) => `<link rel="stylesheet" crossorigin href="/signin/${file}">`)
-      .join('');
-    // The lazy screens' scripts are named on the payload's element: the app fetches them after the
-    // paint and has them before it hydrates (apps/web/src/app/boot-signals.ts, pageModules).
-    const modules = lazy.js.filter((file) => !build.app.has(file)).join(' ');
+    const { styles, modules } = this.headFor(build, page.modules);
     // React's own resource hints (a preload it derives from an image, should a screen show one) belong in the head.
     const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hints.length);
@@ -148,7 +166,7 @@ export class PageRenderer {
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${body}</div><script type="application/json" id="gatehouse-page" data-modules="${escapeHtml(modules)}">${page.payload}</script>`,
+          `<div id="root">${body}</div><script type="application/json" id="gatehouse-page" data-modules="${modules}">${page.payload}</script>`,
       );
   }
 }

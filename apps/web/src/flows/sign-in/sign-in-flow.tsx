@@ -37,9 +37,14 @@ const PasskeyOfferScreen = lazy(() => loadLaterScreens().then((m) => ({ default:
 // has hydrated (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
 const loadSignInCalls = () => import('./sign-in.calls');
 
-/** One of the sign-in's calls; when its module cannot load, the call got no answer at all. */
-async function signInCall<K extends keyof SignInCalls>(id: K): Promise<SignInCalls[K]> {
-  return (await loadApiModule(loadSignInCalls, id)).signInCalls[id];
+/** One of the sign-in's calls, loading their module on first use; when it cannot load, the call got no answer at all. */
+function signInCall<K extends keyof SignInCalls>(id: K) {
+  return async (...args: Parameters<SignInCalls[K]>): Promise<Awaited<ReturnType<SignInCalls[K]>>> => {
+    const call = (await loadApiModule(loadSignInCalls, id)).signInCalls[id] as (
+      ...a: Parameters<SignInCalls[K]>
+    ) => Promise<Awaited<ReturnType<SignInCalls[K]>>>;
+    return call(...args);
+  };
 }
 
 /** The states whose screens are in the first view (the others load with their texts). */
@@ -116,11 +121,11 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
       clearCache: clearGoCache,
       login: (body) => {
         const sent = shared.current ? { ...body, sharedComputer: true } : body;
-        return signInCall('login').then((login) => login(sent));
+        return signInCall('login')(sent);
       },
-      readPinAttempts: () => signInCall('pinAttempts').then((pinAttempts) => pinAttempts()),
-      submitPin: (pin) => signInCall('pinSubmit').then((pinSubmit) => pinSubmit(pin)),
-      skipPin: () => signInCall('pinSkip').then((pinSkip) => pinSkip()),
+      readPinAttempts: signInCall('pinAttempts'),
+      submitPin: signInCall('pinSubmit'),
+      skipPin: signInCall('pinSkip'),
       registerDevice: async () => {
         // The device-name module and bowser load only now (after a PIN ok with the box ticked).
         const { loadDeviceName } = await import('../../shared/device');
@@ -129,22 +134,22 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
           defaultMobileName: t('device.defaultMobileName'),
           mobileName: (name) => t('device.mobileName', { name }),
         });
-        await (await signInCall('newDevice'))(deviceName);
+        await signInCall('newDevice')(deviceName);
       },
       refreshUser: async () => {
-        await (await signInCall('userInfo'))();
+        await signInCall('userInfo')();
       },
       removeRememberedUser: async (userId) => {
-        const answer = await (await signInCall('deviceUserRemove'))(userId);
+        const answer = await signInCall('deviceUserRemove')(userId);
         if (answer.status !== 'ok') throw new Error(`device user list: ${answer.status}`);
         return answer.users;
       },
       forgetRememberedUsers: async () => {
-        const answer = await (await signInCall('deviceUsersForget'))();
+        const answer = await signInCall('deviceUsersForget')();
         if (answer.status !== 'ok') throw new Error(`device users forget: ${answer.status}`);
         return answer.users;
       },
-      forgotPassword: (email) => signInCall('forgotPassword').then((forgotPassword) => forgotPassword(email)),
+      forgotPassword: signInCall('forgotPassword'),
       isNoAnswer: (error) => isApiFailure(error) && error.kind === 'network',
       isAppError: (error) => isApiFailure(error) && error.kind === 'app_error',
       handleGlobalFailure,
