@@ -203,3 +203,16 @@ test('does a press made before the app arrived once it has', async ({ page }) =>
   await expect(login.password).toHaveAttribute('type', 'text');
   await expect(login.password).toHaveValue('Secret 1');
 });
+
+test('keeps a language chosen before the app arrived, and switches to it once the app has', async ({ page }) => {
+  const letAppThrough = await holdApp(page);
+  await page.goto('/signin/', { waitUntil: 'commit' });
+  await expect(loginScreen(page, 'en').heading).toBeVisible();
+  await page.getByLabel(text('en', 'app.language.label')).selectOption('cs');
+  await page.waitForTimeout(500);
+  expect(await hydrated(page)).toBe(false);
+  letAppThrough();
+  await expect(loginScreen(page, 'cs').heading).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(loginScreen(page, 'cs').heading).toBeVisible();
+});

@@ -5,7 +5,7 @@
  * never shares the network or the main thread with it.
  *
  * Until the app has taken the page over, what a person does on it is kept: typing stays in the
- * fields (the app hydrates the same fields), and a press of a button or a form sent is held here
+ * fields (the app hydrates the same fields), and a press of a button, a choice in a list or a form sent is held here
  * and done again once the app is there ("Early presses", same record). Without this a press on a
  * slow link would do nothing and a form would go the browser's way, to come back empty.
  */
@@ -14,9 +14,11 @@ import { APP_READY_EVENT, PAGE_PAYLOAD_ID, pageModules } from './boot-signals';
 
 type Held =
   | { kind: 'press'; button: HTMLButtonElement }
-  | { kind: 'send'; form: HTMLFormElement; submitter: HTMLElement | null };
+  | { kind: 'send'; form: HTMLFormElement; submitter: HTMLElement | null }
+  | { kind: 'choose'; select: HTMLSelectElement; value: string };
 
 const held: Held[] = [];
+const HELD_EVENTS = ['click', 'submit', 'change'] as const;
 
 function hold(event: Event): void {
   const target = event.target;
@@ -25,6 +27,10 @@ function hold(event: Event): void {
     // Enter pressed three times while waiting is one sending.
     const others = held.filter((entry) => !(entry.kind === 'send' && entry.form === target));
     held.splice(0, held.length, ...others, { kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
+  } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
+    // A choice in a list (the language): the last one counts, and hydration may set the list back.
+    const others = held.filter((entry) => !(entry.kind === 'choose' && entry.select === target));
+    held.splice(0, held.length, ...others, { kind: 'choose', select: target, value: target.value });
   } else if (event.type === 'click' && target instanceof Element) {
     // Only the app's own buttons: links, fields and boxes work without it.
     const button = target.closest('button[type="button"]');
@@ -34,11 +40,14 @@ function hold(event: Event): void {
 
 /** The held presses and sendings, in their order, once the app has taken the page over (or, should it not load, the browser's way). */
 function replay(): void {
-  document.removeEventListener('click', hold, true);
-  document.removeEventListener('submit', hold, true);
+  for (const type of HELD_EVENTS) document.removeEventListener(type, hold, true);
   for (const entry of held.splice(0)) {
     if (entry.kind === 'press') {
       if (entry.button.isConnected) entry.button.click();
+    } else if (entry.kind === 'choose') {
+      if (!entry.select.isConnected) continue;
+      entry.select.value = entry.value;
+      entry.select.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (entry.form.isConnected) {
       const { submitter } = entry;
       entry.form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === entry.form ? submitter : null);
@@ -73,8 +82,7 @@ document.addEventListener(
   { once: true },
 );
 
-document.addEventListener('click', hold, true);
-document.addEventListener('submit', hold, true);
+for (const type of HELD_EVENTS) document.addEventListener(type, hold, true);
 
 if (
   !document.getElementById(PAGE_PAYLOAD_ID) ||
@@ -91,7 +99,8 @@ if (
     observer.disconnect();
     setTimeout(startApp, 0);
   }).observe({ type: 'paint', buffered: true });
-  // Should no paint be reported (the tab hidden before it), the page's load is the latest start.
-  addEventListener('load', startApp, { once: true });
+  // Should no paint be reported, the page's load is the latest start: after the next frame, as the
+  // load event may come just before the first paint.
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(startApp, 0)), { once: true });
   document.addEventListener('visibilitychange', startApp, { once: true });
 }
