@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@gatehouse/contract';
-import { placeholdersOf, type MailCatalogue, type MailTemplate } from './mail-template.ts';
+import { mailDateLocale } from './mail-catalogues.ts';
+import { defineMailTemplate, placeholdersOf, type MailCatalogue, type MailTemplate } from './mail-template.ts';
+import { pinCodeMail } from './templates/pin-code.mail.ts';
 
 const TEMPLATE_DIR = new URL('./templates/', import.meta.url);
 
@@ -48,5 +50,19 @@ describe('mail catalogues', () => {
       expect(keys.filter((k) => sk?.[k] !== en?.[k]).length).toBeGreaterThan(keys.length / 2);
       expect(keys.filter((k) => cs?.[k] !== en?.[k]).length).toBeGreaterThan(keys.length / 2);
     }
+  });
+});
+
+describe('mail texts in the catalogue files', () => {
+  it('fail a template at start when a language lacks one of its texts', () => {
+    expect(() =>
+      defineMailTemplate({ id: 'no-such', catalogueKey: 'pinCode', keys: ['subject', 'notThere'], compose: (say) => ({ subject: say('subject'), blocks: [] }) }),
+    ).toThrow(/no text "mail\.pinCode\.notThere"/);
+  });
+
+  it('come from each language’s catalogue file, under mail.<template>.<key>', () => {
+    const sk = JSON.parse(fs.readFileSync(new URL('../../../web/src/locales/sk.json', import.meta.url), 'utf8')) as Record<string, string>;
+    expect(pinCodeMail.catalogues.sk.subject).toBe(sk['mail.pinCode.subject']);
+    expect(mailDateLocale('en')).toBe('en-GB');
   });
 });

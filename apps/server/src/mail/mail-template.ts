@@ -1,12 +1,14 @@
-import { DEFAULT_PAGE, safeRedirect, toLocale, type Locale } from '@gatehouse/contract';
+import { LOCALES, DEFAULT_PAGE, safeRedirect, toLocale, type Locale } from '@gatehouse/contract';
+import { mailTexts } from './mail-catalogues.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
  * Mail templates (docs/decisions/0110-mail.md). Each template is one file in templates/
- * named `*.mail.ts` that exports a template made by defineMailTemplate: an English
- * catalogue (the typed source), sk and cs catalogues with the same keys (checked by the
- * compiler) and the same {placeholders} (checked by mail-catalogue.test.ts), and a
- * compose function that arranges the texts into blocks. The layout is shared.
+ * named `*.mail.ts` that exports a template made by defineMailTemplate: its id, the keys of its
+ * texts and a compose function that arranges the texts into blocks. The texts are in each
+ * language's catalogue file under `mail.<template>.<key>` (mail-catalogues.ts); every language
+ * must have every key (checked when the template is defined, so at start) with the English
+ * {placeholders} (checked by mail-catalogue.test.ts). The layout is shared.
  */
 export type MailCatalogue<K extends string> = Readonly<Record<K, string>>;
 
@@ -38,12 +40,32 @@ export interface ComposedMail {
 export interface MailTemplate<K extends string, P> {
   /** Stable name used in logs (never the content). */
   readonly id: string;
-  readonly catalogues: { readonly en: MailCatalogue<K>; readonly sk: MailCatalogue<NoInfer<K>>; readonly cs: MailCatalogue<NoInfer<K>> };
+  /** Each language's texts of this template. */
+  readonly catalogues: Readonly<Record<Locale, MailCatalogue<K>>>;
   compose(say: Say<K>, params: P, context: MailContext): ComposedMail;
 }
 
-export function defineMailTemplate<K extends string, P>(template: MailTemplate<K, P>): MailTemplate<K, P> {
-  return template;
+export interface MailTemplateDefinition<K extends string, P> {
+  readonly id: string;
+  /** Where its texts are in the catalogues: `mail.<catalogueKey>.<key>`. */
+  readonly catalogueKey: string;
+  readonly keys: readonly K[];
+  compose(say: Say<K>, params: P, context: MailContext): ComposedMail;
+}
+
+/** A template with its texts read from every language's catalogue; a missing text fails here, at start. */
+export function defineMailTemplate<K extends string, P>({ id, catalogueKey, keys, compose }: MailTemplateDefinition<K, P>): MailTemplate<K, P> {
+  const texts = mailTexts();
+  const catalogueOf = (locale: Locale): MailCatalogue<K> =>
+    Object.fromEntries(
+      keys.map((key) => {
+        const text = texts[locale][`${catalogueKey}.${key}`];
+        if (text === undefined || text.trim() === '') throw new Error(`the ${locale} catalogue has no text "mail.${catalogueKey}.${key}" for the ${id} mail`);
+        return [key, text];
+      }),
+    ) as MailCatalogue<K>;
+  const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, catalogueOf(locale)])) as Record<Locale, MailCatalogue<K>>;
+  return { id, catalogues, compose };
 }
 
 /** Names of the {placeholders} of a message, sorted. */

@@ -14,35 +14,8 @@ export interface InvitationMailParams {
  */
 export const invitationMail = defineMailTemplate({
   id: 'invitation',
-  catalogues: {
-    en: {
-      subject: 'Finish setting up your account',
-      greeting: 'Hello {firstName},',
-      greetingNoName: 'Hello,',
-      intro: 'An account has been created for you with the e-mail {email}. To start using it, choose your password with this link:',
-      button: 'Finish registration',
-      validity: 'The link is valid for {hours} hours and can be used once. When it expires, ask for a new one on the page it opens.',
-      notYou: 'If you did not expect this e-mail, you can ignore it.',
-    },
-    sk: {
-      subject: 'Dokončite nastavenie svojho účtu',
-      greeting: 'Dobrý deň {firstName},',
-      greetingNoName: 'Dobrý deň,',
-      intro: 'Bol pre vás vytvorený účet s e-mailom {email}. Ak ho chcete začať používať, nastavte si heslo cez tento odkaz:',
-      button: 'Dokončiť registráciu',
-      validity: 'Odkaz platí {hours} hodín a dá sa použiť iba raz. Po jeho vypršaní si na stránke, ktorú otvorí, vyžiadajte nový.',
-      notYou: 'Ak ste tento e-mail nečakali, môžete ho ignorovať.',
-    },
-    cs: {
-      subject: 'Dokončete nastavení svého účtu',
-      greeting: 'Dobrý den {firstName},',
-      greetingNoName: 'Dobrý den,',
-      intro: 'Byl pro vás vytvořen účet s e-mailem {email}. Chcete-li ho začít používat, nastavte si heslo tímto odkazem:',
-      button: 'Dokončit registraci',
-      validity: 'Odkaz platí {hours} hodin a lze ho použít jen jednou. Po jeho vypršení si na stránce, kterou otevře, vyžádejte nový.',
-      notYou: 'Pokud jste tento e-mail nečekali, můžete ho ignorovat.',
-    },
-  },
+  catalogueKey: 'invitation',
+  keys: ['subject', 'greeting', 'greetingNoName', 'intro', 'button', 'validity', 'notYou'],
   compose(say, params: InvitationMailParams, context) {
     return {
       subject: say('subject'),

@@ -9,32 +9,8 @@ export interface PinCodeMailParams {
 /** The sign-in PIN. Ends with the origin-bound WebOTP line "@host #PIN". */
 export const pinCodeMail = defineMailTemplate({
   id: 'pin-code',
-  catalogues: {
-    en: {
-      subject: 'Your sign-in code',
-      greeting: 'Hello {firstName},',
-      greetingNoName: 'Hello,',
-      intro: 'Use this code to finish signing in:',
-      validity: 'The code is valid for {minutes} minutes and can be used once.',
-      notYou: 'If you did not try to sign in, ignore this e-mail and consider changing your password: someone may know it.',
-    },
-    sk: {
-      subject: 'Váš prihlasovací kód',
-      greeting: 'Dobrý deň {firstName},',
-      greetingNoName: 'Dobrý deň,',
-      intro: 'Na dokončenie prihlásenia použite tento kód:',
-      validity: 'Kód platí {minutes} minút a dá sa použiť iba raz.',
-      notYou: 'Ak ste sa neprihlasovali vy, tento e-mail ignorujte a zvážte zmenu hesla: niekto ho môže poznať.',
-    },
-    cs: {
-      subject: 'Váš přihlašovací kód',
-      greeting: 'Dobrý den {firstName},',
-      greetingNoName: 'Dobrý den,',
-      intro: 'K dokončení přihlášení použijte tento kód:',
-      validity: 'Kód platí {minutes} minut a lze ho použít jen jednou.',
-      notYou: 'Pokud jste se nepřihlašovali vy, tento e-mail ignorujte a zvažte změnu hesla: někdo ho může znát.',
-    },
-  },
+  catalogueKey: 'pinCode',
+  keys: ['subject', 'greeting', 'greetingNoName', 'intro', 'validity', 'notYou'],
   compose(say, params: PinCodeMailParams, context) {
     return {
       subject: say('subject'),

@@ -1,6 +1,7 @@
 import Bowser from 'bowser';
 import { deviceNameFrom, toLocale } from '@gatehouse/contract';
 import type { Mailer } from '../../mail/mailer.ts';
+import { mailDateLocale } from '../../mail/mail-catalogues.ts';
 import { renderMail, type MailContext } from '../../mail/mail-template.ts';
 import { wasntYouMail, type WasntYouReason } from '../../mail/templates/wasnt-you.mail.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
@@ -37,8 +38,7 @@ export function nameBrowser(userAgent: string, language: string): string {
 
 /** The moment in the account's language and the mail time zone, e.g. "15. januára 2026 o 10:00 SEČ". */
 export function writeTime(at: number, language: string, timeZone: string): string {
-  const locale = { sk: 'sk', cs: 'cs', en: 'en-GB' }[toLocale(language)];
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
+  return new Intl.DateTimeFormat(mailDateLocale(toLocale(language)), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
 }
 
 export interface WasntYouDeps {

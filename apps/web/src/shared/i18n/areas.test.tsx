@@ -4,7 +4,7 @@ import core from 'virtual:messages/en/core';
 import skCore from 'virtual:messages/sk/core';
 import recovery from 'virtual:messages/en/recovery';
 import all from 'virtual:messages/en';
-import { MESSAGE_AREAS, areaOf } from './areas';
+import { MESSAGE_AREAS, SERVER_ONLY_PREFIX, areaOf } from './areas';
 import { I18nProvider, MessageAreaGate } from './i18n-provider';
 import { useT } from './use-t';
 
@@ -24,6 +24,19 @@ describe('catalogue areas', () => {
     expect(Object.keys(core).length + outside).toBe(Object.keys(all).length);
     for (const area of Object.keys(MESSAGE_AREAS)) {
       expect(Object.keys(all).some((id) => areaOf(id) === area), `area ${area} has messages`).toBe(true);
+    }
+  });
+
+  it("keeps the mails' texts (the server's) out of every browser catalogue", () => {
+    expect(Object.keys(all).filter((id) => id.startsWith(SERVER_ONLY_PREFIX))).toEqual([]);
+    expect(Object.keys(core).filter((id) => id.startsWith(SERVER_ONLY_PREFIX))).toEqual([]);
+  });
+
+  it('names every language by its own name in every catalogue, from that language\'s own file', () => {
+    for (const catalogue of [core, skCore]) {
+      expect(catalogue['app.language.sk']).toEqual([{ type: 0, value: 'Slovenčina' }]);
+      expect(catalogue['app.language.cs']).toEqual([{ type: 0, value: 'Čeština' }]);
+      expect(catalogue['app.language.en']).toEqual([{ type: 0, value: 'English' }]);
     }
   });
 

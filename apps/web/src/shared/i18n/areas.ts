@@ -28,6 +28,9 @@ export const MESSAGE_AREAS = {
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;
 
+/** The mails' texts share each language's catalogue file; the server reads them, browsers never get them. */
+export const SERVER_ONLY_PREFIX = 'mail.';
+
 export function areaOf(id: string): MessageArea | 'core' {
   for (const [area, prefixes] of Object.entries(MESSAGE_AREAS) as [MessageArea, readonly string[]][]) {
     if (prefixes.some((prefix) => id.startsWith(prefix))) return area;

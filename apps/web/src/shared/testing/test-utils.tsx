@@ -2,16 +2,12 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Locale } from '@gatehouse/contract';
-import en from 'virtual:messages/en';
-import sk from 'virtual:messages/sk';
-import cs from 'virtual:messages/cs';
+import CATALOGUES from 'virtual:messages/all';
 import { A11yProvider } from '../a11y';
 import { ServerErrorProvider } from '../api';
 import { I18nProvider } from '../i18n';
 import { SnackbarProvider } from '../ui';
 import { accessibleDescriptionOf } from '../ui/test-intl';
-
-const CATALOGUES = { en, sk, cs } as const;
 
 export function TestProviders({ children, locale = 'en' }: { children: ReactNode; locale?: Locale }) {
   return (
