@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { TYPE, parse } from '@formatjs/icu-messageformat-parser';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { toLocale } from '@gatehouse/contract';
+import { LOCALES, toLocale } from '@gatehouse/contract';
 import en from '../../locales/en.json';
-import sk from '../../locales/sk.json';
-import cs from '../../locales/cs.json';
 
-const CATALOGUES: Record<string, Record<string, string>> = { en, sk, cs };
-/** CLDR plural categories for integers and decimals. */
-const PLURAL_CATEGORIES: Record<string, string[]> = { en: ['one', 'other'], sk: ['one', 'few', 'many', 'other'], cs: ['one', 'few', 'many', 'other'] };
+/** Every catalogue file, whether or not LOCALES names it (a test below says it must). */
+const FILES = import.meta.glob<Record<string, string>>('../../locales/*.json', { eager: true, import: 'default' });
+const CATALOGUES: Record<string, Record<string, string>> = Object.fromEntries(
+  Object.entries(FILES).map(([file, catalogue]) => [file.replace(/^.*\/(\w+)\.json$/, '$1'), catalogue]),
+);
+const TRANSLATIONS = LOCALES.filter((locale) => locale !== 'en');
+/** The CLDR plural categories a language needs (for integers and decimals), from the platform's own data. */
+const pluralCategoriesOf = (locale: string): string[] => new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 
 interface Shape {
   args: Set<string>;
@@ -33,8 +36,12 @@ function shapeOf(elements: MessageFormatElement[], shape: Shape = { args: new Se
 }
 
 describe('message catalogues', () => {
-  it('have every English id in Slovak and Czech, and no others', () => {
-    for (const locale of ['sk', 'cs']) {
+  it('are one file per language of LOCALES, no more', () => {
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it('have every English id in every other language, and no others', () => {
+    for (const locale of TRANSLATIONS) {
       expect(Object.keys(CATALOGUES[locale] ?? {}).sort(), locale).toEqual(Object.keys(en).sort());
     }
   });
@@ -42,7 +49,7 @@ describe('message catalogues', () => {
   it('use the same ICU arguments and tags as English in every message', () => {
     for (const [id, source] of Object.entries(en)) {
       const expected = shapeOf(parse(source));
-      for (const locale of ['sk', 'cs']) {
+      for (const locale of TRANSLATIONS) {
         const translated = CATALOGUES[locale]?.[id];
         expect(translated, `${locale} ${id}`).toBeTypeOf('string');
         const actual = shapeOf(parse(translated ?? ''));
@@ -58,7 +65,7 @@ describe('message catalogues', () => {
       for (const [id, message] of Object.entries(catalogue)) {
         for (const [arg, categories] of shapeOf(parse(message)).plurals) {
           plurals += 1;
-          expect(categories, `${locale} ${id} {${arg}}`).toEqual(expect.arrayContaining(PLURAL_CATEGORIES[locale] ?? []));
+          expect(categories, `${locale} ${id} {${arg}}`).toEqual(expect.arrayContaining(pluralCategoriesOf(locale)));
         }
       }
     }
