@@ -216,3 +216,20 @@ test('keeps a language chosen before the app arrived, and switches to it once th
   await page.reload();
   await expect(loginScreen(page, 'cs').heading).toBeVisible();
 });
+
+test('keeps a box ticked before the app arrived, and the app knows it once it has', async ({ page }) => {
+  const letAppThrough = await holdApp(page);
+  await page.goto('/signin/', { waitUntil: 'commit' });
+  const shared = page.getByRole('checkbox', { name: text('en', 'signIn.login.sharedComputer') });
+  await shared.check();
+  await page.waitForTimeout(500);
+  expect(await hydrated(page)).toBe(false);
+  letAppThrough();
+  await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+  // The app shows what the choice does only when it knows the box is ticked.
+  await expect(page.getByText(text('en', 'signIn.login.sharedComputerHint'))).toBeVisible();
+  await expect(shared).toBeChecked();
+  // Unticked again with the app there: the hint goes, so the app and the box agree.
+  await shared.uncheck();
+  await expect(page.getByText(text('en', 'signIn.login.sharedComputerHint'))).toBeHidden();
+});

@@ -6,7 +6,7 @@
  *
  * Until the app has taken the page over, what a person does on it is kept: typing stays in the
  * fields (the app hydrates the same fields), and a press of a button, a choice in a list or a form sent is held here
- * and done again once the app is there ("Early presses", same record). Without this a press on a
+ * and done again once the app is there, and so is a box ticked ("Early presses", same record). Without this a press on a
  * slow link would do nothing and a form would go the browser's way, to come back empty.
  */
 
@@ -15,7 +15,8 @@ import { APP_READY_EVENT, PAGE_PAYLOAD_ID, pageModules } from './boot-signals';
 type Held =
   | { kind: 'press'; button: HTMLButtonElement }
   | { kind: 'send'; form: HTMLFormElement; submitter: HTMLElement | null }
-  | { kind: 'choose'; select: HTMLSelectElement; value: string };
+  | { kind: 'choose'; select: HTMLSelectElement; value: string }
+  | { kind: 'tick'; box: HTMLInputElement; checked: boolean };
 
 const held: Held[] = [];
 const HELD_EVENTS = ['click', 'submit', 'change'] as const;
@@ -31,6 +32,10 @@ function hold(event: Event): void {
     // A choice in a list (the language): the last one counts, and hydration may set the list back.
     const others = held.filter((entry) => !(entry.kind === 'choose' && entry.select === target));
     held.splice(0, held.length, ...others, { kind: 'choose', select: target, value: target.value });
+  } else if (event.type === 'change' && target instanceof HTMLInputElement && target.type === 'checkbox') {
+    // A box (the shared-computer choice): it shows ticked at once, but the app holds its own state.
+    const others = held.filter((entry) => !(entry.kind === 'tick' && entry.box === target));
+    held.splice(0, held.length, ...others, { kind: 'tick', box: target, checked: target.checked });
   } else if (event.type === 'click' && target instanceof Element) {
     // Only the app's own buttons: links, fields and boxes work without it.
     const button = target.closest('button[type="button"]');
@@ -48,6 +53,12 @@ function replay(): void {
       if (!entry.select.isConnected) continue;
       entry.select.value = entry.value;
       entry.select.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (entry.kind === 'tick') {
+      if (!entry.box.isConnected) continue;
+      // Whatever hydration left in the box, a click from the other state ends in the person's
+      // choice, and the app hears it as a change (React's tracker saw the other state last).
+      entry.box.checked = !entry.checked;
+      entry.box.click();
     } else if (entry.form.isConnected) {
       const { submitter } = entry;
       entry.form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === entry.form ? submitter : null);
