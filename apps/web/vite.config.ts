@@ -16,7 +16,7 @@ const FIRST_VIEW_MODULES =
 const LAZY_UI =
   /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
 /** The contract's plain values and rules (no schema): the first view uses them. */
-const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redirect|locales|constants)\.ts$/;
+const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redirect|locales|constants|reason-codes)\.ts$/;
 /**
  * The API layer, loaded after hydration: the one client, the modules of calls (`*.calls.ts`), the
  * contract's endpoints and schemas, zod (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
