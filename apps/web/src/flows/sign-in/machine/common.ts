@@ -42,6 +42,18 @@ export function outcomesOf<Reason extends string, Outcome>(
     .map((reason) => table[reason]);
 }
 
+/** Of an answer's outcomes, the first that the first matching rule of `precedence` picks; undefined when none does. */
+export function firstOutcome<Outcome>(
+  outcomes: readonly Outcome[],
+  precedence: readonly ((outcome: Outcome) => boolean)[],
+): Outcome | undefined {
+  for (const wins of precedence) {
+    const outcome = outcomes.find(wins);
+    if (outcome !== undefined) return outcome;
+  }
+  return undefined;
+}
+
 const NO_PASSKEY: PasskeyFields = { passkeyBusy: false, passkeyNotice: null, passkeyRound: 0, activatePasskey: false };
 
 export const loginForm = (

@@ -53,7 +53,7 @@ export const LOGIN_OUTCOMES = {
 } satisfies Record<LoginReason, LoginOutcome>;
 
 /** Which outcome wins when a login answer has several reasons. */
-export const LOGIN_PRECEDENCE = [
+const LOGIN_PRECEDENCE = [
   'serverError',
   'disabled',
   'blocked',

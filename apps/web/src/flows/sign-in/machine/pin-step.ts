@@ -5,7 +5,7 @@
  */
 import type { DeviceUser, PinAttemptsReason, PinSkipReason, PinSubmitReason, StatusAnswer } from '@gatehouse/contract';
 import type { MessageId } from '../../../shared/i18n';
-import { afterSignIn, go, outcomesOf, signInView, stay } from './common';
+import { afterSignIn, firstOutcome, go, outcomesOf, signInView, stay } from './common';
 import type {
   LoginNotice,
   PinProblem,
@@ -161,7 +161,7 @@ function onPinAnswer(
   }
   if (answer.status !== 'failed') return backToSignIn('credentials_required');
   const outcomes = outcomesOf<PinSubmitReason, PinOutcome>(PIN_SUBMIT_OUTCOMES, answer.reasons);
-  const first = PIN_SUBMIT_PRECEDENCE.map((wins) => outcomes.find(wins)).find((outcome) => outcome !== undefined);
+  const first = firstOutcome(outcomes, PIN_SUBMIT_PRECEDENCE);
   switch (first?.kind) {
     case 'blocked':
       return go({ type: 'blocked', users: state.users, email: state.email, back: state.back }, LEAVE_PIN);

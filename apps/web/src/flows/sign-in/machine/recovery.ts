@@ -5,7 +5,7 @@
  */
 import type { ForgotPasswordReason } from '@gatehouse/contract';
 import type { MessageId } from '../../../shared/i18n';
-import { forgotPassword, go, outcomesOf, signInView, stay } from './common';
+import { firstOutcome, forgotPassword, go, outcomesOf, signInView, stay } from './common';
 import type { ForgotNotice, ForgotPasswordState, ForgotProblem, SignInEvent, StateOf, Transition } from './types';
 
 /** What one reason of the forgot-password call does; `message` is what the person then reads. */
@@ -48,7 +48,7 @@ export function onForgotPassword(state: ForgotPasswordState, event: SignInEvent)
       const answer = event.answer;
       if (answer.status === 'ok') return go({ type: 'resetSent', users: state.users, back: state.back });
       const outcomes = outcomesOf<ForgotPasswordReason, ForgotOutcome>(FORGOT_OUTCOMES, answer.reasons);
-      const first = FORGOT_PRECEDENCE.map((wins) => outcomes.find(wins)).find((outcome) => outcome !== undefined);
+      const first = firstOutcome(outcomes, FORGOT_PRECEDENCE);
       const idle = { ...state, submitting: false, failures: state.failures + 1 };
       switch (first?.kind) {
         case 'problem':
