@@ -1,7 +1,8 @@
 /**
  * The reason codes as plain tuples, and the tuple of each call the sign-in page makes. No schema
- * here: the browser's first view uses these (their types above all) without loading zod
- * (docs/decisions/0117-server-rendered-first-view.md, First-view bytes). reasons.ts builds the
+ * here: the browser's first view may use these without loading zod (today it reads their types only,
+ * so the tuples travel with the endpoints; docs/decisions/0117-server-rendered-first-view.md,
+ * First-view bytes, and CONTRACT_FIRST_VIEW in apps/web/vite.config.ts). reasons.ts builds the
  * `Reason` schema from REASONS, and each endpoint names its call's tuple as its `reasons`, so a
  * call's reason type (`LoginReason`, …) is the one list there is, for the server and the app alike.
  * The provider's own back end speaks these codes: never rename one.
