@@ -15,7 +15,11 @@ const FIRST_VIEW_MODULES =
 /** Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers, the bot-check engines. */
 const LAZY_UI =
   /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
-/** The contract's plain values and rules (no schema): the first view uses them. */
+/**
+ * The contract's plain values and rules (no schema): the first view uses them. Not reason-codes.ts:
+ * the first view reads only its types, its tuples go with the endpoints (a first-view module that
+ * needs one of its values adds it here, else the `api` chunk would come with the first view).
+ */
 const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redirect|locales|constants)\.ts$/;
 /**
  * The API layer, loaded after hydration: the one client, the modules of calls (`*.calls.ts`), the

@@ -34,6 +34,7 @@ export interface Endpoint<
   Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Answer extends z.ZodMiniType = z.ZodMiniType,
+  Reasons extends readonly Reason[] = readonly Reason[],
 > {
   /** Stable name, used in logs, tests and the OpenAPI operationId. */
   readonly id: string;
@@ -43,8 +44,11 @@ export interface Endpoint<
   readonly body: Body;
   readonly query: Query;
   readonly answer: Answer;
-  /** Every reason code this call may answer with (business failures, HTTP 200). */
-  readonly reasons: readonly Reason[];
+  /**
+   * Every reason code this call may answer with (business failures, HTTP 200), kept as a literal
+   * tuple: `ReasonOf<typeof login>` is the union a table of outcomes must cover.
+   */
+  readonly reasons: Reasons;
   readonly botCheck?: BotCheck;
   /** True for calls this project adds to the provider's API (sign-out, …; docs/decisions/0003-additions-to-the-contract.md). */
   readonly addition?: boolean;
@@ -54,9 +58,13 @@ export function defineEndpoint<
   Body extends z.ZodMiniType | undefined,
   Query extends z.ZodMiniType | undefined,
   Answer extends z.ZodMiniType,
->(endpoint: Endpoint<Body, Query, Answer>): Endpoint<Body, Query, Answer> {
+  const Reasons extends readonly Reason[],
+>(endpoint: Endpoint<Body, Query, Answer, Reasons>): Endpoint<Body, Query, Answer, Reasons> {
   return endpoint;
 }
+
+/** The reasons a call may answer with, as a union of literals. */
+export type ReasonOf<E> = E extends { readonly reasons: readonly (infer R)[] } ? R : never;
 
 export type BodyOf<E> = E extends Endpoint<infer B, z.ZodMiniType | undefined, z.ZodMiniType>
   ? B extends z.ZodMiniType

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   DeviceUserListAnswer,
   ENDPOINTS,
@@ -12,9 +12,30 @@ import {
   UserInfoAnswer,
   WebauthnCreateBody,
   WebauthnGetBody,
+  FORGOT_PASSWORD_REASONS,
+  LOGIN_REASONS,
+  PIN_ATTEMPTS_REASONS,
+  PIN_SKIP_REASONS,
+  PIN_SUBMIT_REASONS,
+  WEBAUTHN_GET_REASONS,
+  forgotPassword,
+  login,
+  pinAttempts,
+  pinSkip,
+  pinSubmit,
   showsRemainingAttempts,
   toCurrentUser,
   toLocale,
+  webauthnGet,
+} from './index.ts';
+import type {
+  ForgotPasswordReason,
+  LoginReason,
+  PinAttemptsReason,
+  PinSkipReason,
+  PinSubmitReason,
+  ReasonOf,
+  WebauthnGetReason,
 } from './index.ts';
 
 describe('the endpoint list', () => {
@@ -65,6 +86,21 @@ describe('the endpoint list', () => {
       for (const reason of endpoint.reasons) expect(REASONS).toContain(reason);
     }
     expect(new Set(ENDPOINTS.map((e) => e.id)).size).toBe(ENDPOINTS.length);
+  });
+
+  it("gives the sign-in page's calls the zod-free reason tuples, so their reason types are the endpoints' own", () => {
+    expect(login.reasons).toBe(LOGIN_REASONS);
+    expect(pinAttempts.reasons).toBe(PIN_ATTEMPTS_REASONS);
+    expect(pinSubmit.reasons).toBe(PIN_SUBMIT_REASONS);
+    expect(pinSkip.reasons).toBe(PIN_SKIP_REASONS);
+    expect(forgotPassword.reasons).toBe(FORGOT_PASSWORD_REASONS);
+    expect(webauthnGet.reasons).toBe(WEBAUTHN_GET_REASONS);
+    expectTypeOf<ReasonOf<typeof login>>().toEqualTypeOf<LoginReason>();
+    expectTypeOf<ReasonOf<typeof pinAttempts>>().toEqualTypeOf<PinAttemptsReason>();
+    expectTypeOf<ReasonOf<typeof pinSubmit>>().toEqualTypeOf<PinSubmitReason>();
+    expectTypeOf<ReasonOf<typeof pinSkip>>().toEqualTypeOf<PinSkipReason>();
+    expectTypeOf<ReasonOf<typeof forgotPassword>>().toEqualTypeOf<ForgotPasswordReason>();
+    expectTypeOf<ReasonOf<typeof webauthnGet>>().toEqualTypeOf<WebauthnGetReason>();
   });
 
   it("keeps the provider's reason codes, in full", () => {

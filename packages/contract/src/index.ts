@@ -1,3 +1,4 @@
+export * from './reason-codes.ts';
 export * from './reasons.ts';
 export * from './rules.ts';
 export * from './redirect.ts';

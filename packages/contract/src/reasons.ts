@@ -1,50 +1,15 @@
 /**
- * The closed lists of statuses and reason codes.
+ * The schemas of statuses and reason codes. The codes themselves are plain tuples in
+ * reason-codes.ts (the first view reads them without zod).
  * The provider's own back end speaks these codes: never rename one.
  */
 import { z } from 'zod/mini';
+import { REASONS } from './reason-codes.ts';
 
 export const STATUSES = ['ok', 'failed'] as const;
 export const Status = z.enum(STATUSES);
 export type Status = z.infer<typeof Status>;
 
-/** The provider's reason codes, in the order the provider lists them. */
-export const SPEC_REASONS = [
-  'invalid_credentials',
-  'missing_pin_code',
-  'wrong_pin_code',
-  'pin_code_required',
-  'email_not_verified',
-  'account_disabled',
-  'pin_code_mail_failed',
-  'app_error',
-  'missing_email',
-  'incorrect_email',
-  'credentials_required',
-  'blocked',
-  'wrong_token',
-  'missing_token',
-  'weak_password',
-  'passwords_do_not_match',
-  'password_required',
-  'password_verification_required',
-  'email_required',
-  'username_required',
-  'missing_parameter',
-  'invalid_parameter',
-] as const;
-
-/**
- * Reasons this product adds (docs/decisions/0003-additions-to-the-contract.md):
- * - too_many_requests: throttled (HTTP 429 with Retry-After);
- * - service_busy: password hashing saturated (HTTP 503 with Retry-After);
- * - bot_check_failed: the bot-check token was missing or refused;
- * - reauth_required: the change asks for the password again first (the security page's passkey
- *   removal, docs/decisions/0114-security-page.md).
- */
-export const EXTRA_REASONS = ['too_many_requests', 'service_busy', 'bot_check_failed', 'reauth_required'] as const;
-
-export const REASONS = [...SPEC_REASONS, ...EXTRA_REASONS] as const;
 export const Reason = z.enum(REASONS);
 export type Reason = z.infer<typeof Reason>;
 

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { StatusAnswer, UserId, boundedString } from '../common.ts';
 import { PASSWORD_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../rules.ts';
 import { LOCALES } from '../locales.ts';
+import { FORGOT_PASSWORD_REASONS, LOGIN_REASONS, PIN_ATTEMPTS_REASONS, PIN_SKIP_REASONS, PIN_SUBMIT_REASONS } from '../reason-codes.ts';
 
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
@@ -94,18 +95,7 @@ export const login = defineEndpoint({
   body: LoginBody,
   query: undefined,
   answer: LoginAnswer,
-  reasons: [
-    'username_required',
-    'password_required',
-    'credentials_required',
-    'invalid_credentials',
-    'account_disabled',
-    'email_not_verified',
-    'blocked',
-    'pin_code_mail_failed',
-    'app_error',
-    'bot_check_failed',
-  ],
+  reasons: LOGIN_REASONS,
   botCheck: { action: 'login', required: true },
 });
 
@@ -143,7 +133,7 @@ export const pinAttempts = defineEndpoint({
   body: undefined,
   query: undefined,
   answer: PinAttemptsAnswer,
-  reasons: ['credentials_required', 'app_error'],
+  reasons: PIN_ATTEMPTS_REASONS,
 });
 
 export const PinBody = z.strictObject({ pin_code: boundedString(64) });
@@ -157,7 +147,7 @@ export const pinSubmit = defineEndpoint({
   body: PinBody,
   query: undefined,
   answer: StatusAnswer,
-  reasons: ['pin_code_required', 'missing_pin_code', 'wrong_pin_code', 'credentials_required', 'blocked', 'app_error'],
+  reasons: PIN_SUBMIT_REASONS,
 });
 
 export const pinSkip = defineEndpoint({
@@ -168,7 +158,7 @@ export const pinSkip = defineEndpoint({
   body: undefined,
   query: undefined,
   answer: StatusAnswer,
-  reasons: ['credentials_required', 'app_error'],
+  reasons: PIN_SKIP_REASONS,
 });
 
 export const NewDeviceBody = z.strictObject({ device_name: boundedString(200) });
@@ -196,7 +186,7 @@ export const forgotPassword = defineEndpoint({
   body: ForgotPasswordBody,
   query: undefined,
   answer: StatusAnswer,
-  reasons: ['missing_email', 'incorrect_email', 'email_required', 'app_error', 'bot_check_failed'],
+  reasons: FORGOT_PASSWORD_REASONS,
   botCheck: { action: 'forgot_password', required: true },
 });
 

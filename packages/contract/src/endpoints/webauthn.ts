@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { StatusAnswer, UserId, boundedString } from '../common.ts';
+import { WEBAUTHN_GET_REASONS } from '../reason-codes.ts';
 
 const Base64Url = boundedString(16 * 1024).check(z.regex(/^[A-Za-z0-9_-]*$/));
 
@@ -110,7 +111,9 @@ export const WebauthnGetBody = z.strictObject({
 });
 export type WebauthnGetBody = z.infer<typeof WebauthnGetBody>;
 
+/** `ok` is the whole sign-in (no PIN); `email` comes with account_disabled. */
 export const WebauthnSignInAnswer = z.extend(StatusAnswer, { email: z.optional(z.string()) });
+export type WebauthnSignInAnswer = z.infer<typeof WebauthnSignInAnswer>;
 
 export const webauthnGet = defineEndpoint({
   id: 'webauthnGet',
@@ -120,7 +123,7 @@ export const webauthnGet = defineEndpoint({
   body: WebauthnGetBody,
   query: undefined,
   answer: WebauthnSignInAnswer,
-  reasons: ['invalid_credentials', 'account_disabled', 'blocked', 'email_not_verified', 'app_error', 'bot_check_failed'],
+  reasons: WEBAUTHN_GET_REASONS,
   botCheck: { action: 'webauthn_get_post', required: true },
 });
 

@@ -6,8 +6,8 @@ import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
 import { expectAlert, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
-import { LOGIN_REASONS } from './sign-in.machine';
-import { LOGIN_REASON_MESSAGES } from './sign-in.messages';
+import { LOGIN_REASONS } from '@gatehouse/contract';
+import { LOGIN_OUTCOMES } from './sign-in.messages';
 import { SignInFlow } from './sign-in-flow';
 
 function ServerErrorProbe() {
@@ -145,7 +145,7 @@ describe('login reasons', () => {
   it('have a message on the login form in every locale', () => {
     for (const catalogue of [en, sk, cs]) {
       for (const reason of LOGIN_REASONS) {
-        const id = LOGIN_REASON_MESSAGES[reason];
+        const id = LOGIN_OUTCOMES[reason].message;
         expect(Object.prototype.hasOwnProperty.call(catalogue, id), `${reason} → ${id}`).toBe(true);
       }
     }

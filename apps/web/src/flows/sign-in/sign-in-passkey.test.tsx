@@ -4,8 +4,8 @@ import { GET_OPTIONS, domError, fakeAssertion, removeWebAuthn, stubWebAuthn } fr
 import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
-import { PASSKEY_REASONS } from './sign-in.machine';
-import { PASSKEY_NOTICE_MESSAGES, PASSKEY_NOT_AVAILABLE_MESSAGES, PASSKEY_REASON_MESSAGES } from './sign-in.messages';
+import { WEBAUTHN_GET_REASONS } from '@gatehouse/contract';
+import { PASSKEY_NOTICE_MESSAGES, PASSKEY_NOT_AVAILABLE_MESSAGES, PASSKEY_OUTCOMES } from './sign-in.messages';
 import { announced, expectAnnounced } from '../../shared/testing/test-utils';
 // sign-in.test-helpers also loads the lazy modules (the biometric-restricted dialog among them).
 import { jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
@@ -280,7 +280,7 @@ describe('passkey offer after sign-in', () => {
 describe('passkey messages', () => {
   it('exist for every passkey sign-in reason and every passkey notice in every locale', () => {
     const ids = [
-      ...PASSKEY_REASONS.map((reason) => PASSKEY_REASON_MESSAGES[reason]),
+      ...WEBAUTHN_GET_REASONS.map((reason) => PASSKEY_OUTCOMES[reason].message),
       ...Object.values(PASSKEY_NOTICE_MESSAGES),
       ...Object.values(PASSKEY_NOT_AVAILABLE_MESSAGES),
       'signIn.passkey.button',

@@ -1,8 +1,8 @@
-import type { DeviceUser, GetStructure, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody } from '@gatehouse/contract';
+import type { DeviceUser, GetStructure, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody, WebauthnSignInAnswer } from '@gatehouse/contract';
 import { WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
 import { classifyCeremonyError } from '../../shared/passkeys';
 import type { GetOptionsAnswer } from '../../shared/passkeys';
-import type { FormField, PasskeySignInAnswer, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
+import type { FormField, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
 
 /** The I/O, focus and navigation the sign-in machine's effects need, injected. */
 export interface SignInDeps {
@@ -44,7 +44,7 @@ export interface SignInDeps {
   /** The structure mapped to options, then the modal WebAuthn ceremony, as the strict contract body. */
   passkeyAssert: (structure: GetStructure) => Promise<WebauthnGetBody>;
   /** POST /api/webauthn/get. */
-  passkeyVerify: (body: WebauthnGetBody) => Promise<PasskeySignInAnswer>;
+  passkeyVerify: (body: WebauthnGetBody) => Promise<WebauthnSignInAnswer>;
   /** The credentials-not-available snackbar; with `activation`, its action sends passkey.activateChosen. */
   showPasskeyNotAvailable: (activation: boolean, activate: () => void) => void;
   /** Passkeys supported and GET /api/webauthn/offer says offer (never throws). */
@@ -187,7 +187,7 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
     case 'passkey.ceremony':
       return runPasskeyCeremony(effect.userId, deps, send);
     case 'passkey.verify': {
-      let answer: PasskeySignInAnswer;
+      let answer: WebauthnSignInAnswer;
       try {
         answer = await deps.passkeyVerify(effect.body);
       } catch (error) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceUser, LoginAnswer, StatusAnswer } from '@gatehouse/contract';
-import { forgotPassword, login, pinSubmit, webauthnGet } from '@gatehouse/contract';
-import { FORGET_ALL, FORGOT_REASONS, LOGIN_REASONS, PASSKEY_REASONS, PIN_REASONS, initialSignInState, transition } from './sign-in.machine';
+import { FORGET_ALL, initialSignInState, transition } from './sign-in.machine';
 import type { PinState, SignInEvent, SignInState, Transition } from './sign-in.machine';
 
 const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
@@ -338,15 +337,6 @@ describe('sign-in machine: blocked, forgot password and confirmation', () => {
   it('goes back to the remembered-user form when the forgot form came from it', () => {
     const fromRemembered = transition(rememberedForm, { type: 'forgot.opened', email: jana.email }).state;
     expect(transition(fromRemembered, { type: 'forgot.cancelled' }).state).toMatchObject({ type: 'rememberedUser', user: jana });
-  });
-});
-
-describe('sign-in machine: reasons', () => {
-  it('knows every reason the contract says login, PIN and forgot-password may return', () => {
-    expect([...LOGIN_REASONS].sort()).toEqual([...login.reasons].sort());
-    expect([...PIN_REASONS].sort()).toEqual([...pinSubmit.reasons].sort());
-    expect([...FORGOT_REASONS].sort()).toEqual([...forgotPassword.reasons].sort());
-    expect([...PASSKEY_REASONS].sort()).toEqual([...webauthnGet.reasons].sort());
   });
 });
 

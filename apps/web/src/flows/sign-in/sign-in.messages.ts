@@ -1,29 +1,29 @@
+/**
+ * What the sign-in screens say, per code of the machine (conventions 3). A message that answers a
+ * reason comes from that call's reason → outcome table (machine/*-step.ts, machine/recovery.ts), so
+ * the machine and the screens read one table (docs/flows/sign-in.md, Reasons and outcomes).
+ */
 import type { MessageId } from '../../shared/i18n';
-import type {
-  ForgotNotice,
-  ForgotProblem,
-  ForgotReason,
-  LoginField,
-  LoginNotice,
-  LoginReason,
-  PasskeyNotice,
-  PasskeyReason,
-  PinProblem,
-  PinReason,
-} from './sign-in.machine';
+import { FORGOT_OUTCOMES } from './machine/recovery';
+import { LOGIN_OUTCOMES } from './machine/password-step';
+import { PASSKEY_OUTCOMES } from './machine/passkey-step';
+import { PIN_SUBMIT_OUTCOMES } from './machine/pin-step';
+import type { ForgotNotice, ForgotProblem, LoginField, LoginNotice, PasskeyNotice, PinProblem } from './sign-in.machine';
 
-/** The form notice of the login forms, per notice code (conventions 3). */
+export { FORGOT_OUTCOMES, LOGIN_OUTCOMES, PASSKEY_OUTCOMES, PIN_SUBMIT_OUTCOMES };
+
+/** The form notice of the login forms, per notice code: a login reason's, or the login's own reactions. */
 export const LOGIN_NOTICE_MESSAGES = {
-  invalid_credentials: 'signIn.notice.invalidCredentials',
-  email_not_verified: 'signIn.notice.emailNotVerified',
-  bot_check_failed: 'signIn.notice.botCheckFailed',
-  credentials_required: 'signIn.notice.generic',
+  invalid_credentials: LOGIN_OUTCOMES.invalid_credentials.message,
+  email_not_verified: LOGIN_OUTCOMES.email_not_verified.message,
+  bot_check_failed: LOGIN_OUTCOMES.bot_check_failed.message,
+  credentials_required: LOGIN_OUTCOMES.credentials_required.message,
   no_answer: 'signIn.notice.serverError',
   unexpected: 'signIn.notice.generic',
 } as const satisfies Record<LoginNotice, MessageId>;
 
 /** On the remembered-user form, invalid credentials are a message on the password field. */
-export const REMEMBERED_INCORRECT_PASSWORD: MessageId = 'signIn.notice.incorrectPassword';
+export const REMEMBERED_INCORRECT_PASSWORD: MessageId = LOGIN_OUTCOMES.invalid_credentials.passwordFieldMessage;
 
 /** The localized field name used in 'Enter {field}'. */
 export const LOGIN_FIELD_NAMES = {
@@ -31,57 +31,20 @@ export const LOGIN_FIELD_NAMES = {
   password: 'field.password',
 } as const satisfies Record<LoginField, MessageId>;
 
-/**
- * Every reason the login call may return, and the message the login forms
- * show for it (a field message, a notice, a page, a snackbar or the error page).
- */
-export const LOGIN_REASON_MESSAGES = {
-  username_required: 'validation.enterField',
-  password_required: 'validation.enterField',
-  credentials_required: LOGIN_NOTICE_MESSAGES.credentials_required,
-  invalid_credentials: LOGIN_NOTICE_MESSAGES.invalid_credentials,
-  account_disabled: 'signIn.disabled.body',
-  email_not_verified: LOGIN_NOTICE_MESSAGES.email_not_verified,
-  blocked: 'signIn.blocked.pinBody',
-  pin_code_mail_failed: 'signIn.snackbar.pinMailFailed',
-  app_error: 'app.error.internal.message',
-  bot_check_failed: LOGIN_NOTICE_MESSAGES.bot_check_failed,
-} as const satisfies Record<LoginReason, MessageId>;
-
 export const PIN_PROBLEM_MESSAGES = {
-  invalid: 'signIn.pin.invalid',
-  required: 'validation.enterCode',
+  invalid: PIN_SUBMIT_OUTCOMES.wrong_pin_code.message,
+  required: PIN_SUBMIT_OUTCOMES.pin_code_required.message,
 } as const satisfies Record<PinProblem, MessageId>;
 
-/** Every reason the PIN submit may return, and what the PIN form shows for it. */
-export const PIN_REASON_MESSAGES = {
-  pin_code_required: PIN_PROBLEM_MESSAGES.required,
-  missing_pin_code: PIN_PROBLEM_MESSAGES.invalid,
-  wrong_pin_code: PIN_PROBLEM_MESSAGES.invalid,
-  // Back to sign-in, with the generic notice there.
-  credentials_required: LOGIN_NOTICE_MESSAGES.credentials_required,
-  blocked: 'signIn.blocked.pinBody',
-  app_error: 'app.error.internal.message',
-} as const satisfies Record<PinReason, MessageId>;
-
 export const FORGOT_PROBLEM_MESSAGES = {
-  required: 'validation.enterEmail',
-  invalid_email: 'validation.enterValidEmail',
+  required: FORGOT_OUTCOMES.email_required.message,
+  invalid_email: FORGOT_OUTCOMES.incorrect_email.message,
 } as const satisfies Record<ForgotProblem, MessageId>;
 
 export const FORGOT_NOTICE_MESSAGES = {
-  server_error: 'signIn.forgot.serverError',
-  bot_check_failed: 'signIn.notice.botCheckFailed',
+  server_error: FORGOT_OUTCOMES.app_error.message,
+  bot_check_failed: FORGOT_OUTCOMES.bot_check_failed.message,
 } as const satisfies Record<ForgotNotice, MessageId>;
-
-/** Every reason the forgot-password call may return, and what the form shows for it. */
-export const FORGOT_REASON_MESSAGES = {
-  missing_email: FORGOT_PROBLEM_MESSAGES.required,
-  email_required: FORGOT_PROBLEM_MESSAGES.required,
-  incorrect_email: FORGOT_PROBLEM_MESSAGES.invalid_email,
-  app_error: FORGOT_NOTICE_MESSAGES.server_error,
-  bot_check_failed: FORGOT_NOTICE_MESSAGES.bot_check_failed,
-} as const satisfies Record<ForgotReason, MessageId>;
 
 /** What a login form shows after a passkey attempt; `restricted` is the dialog's body. */
 export const PASSKEY_NOTICE_MESSAGES = {
@@ -89,11 +52,11 @@ export const PASSKEY_NOTICE_MESSAGES = {
   optionsUnavailable: 'signIn.passkey.userOptionsUnavailable',
   cancelled: 'signIn.passkey.cancelled',
   restricted: 'biometric.body',
-  internalError: 'signIn.passkey.internalError',
+  internalError: PASSKEY_OUTCOMES.app_error.message,
   failed: 'signIn.passkey.failed',
-  invalidCredentials: 'signIn.passkey.invalidCredentials',
-  emailNotVerified: 'signIn.notice.emailNotVerified',
-  botCheckFailed: 'signIn.notice.botCheckFailed',
+  invalidCredentials: PASSKEY_OUTCOMES.invalid_credentials.message,
+  emailNotVerified: PASSKEY_OUTCOMES.email_not_verified.message,
+  botCheckFailed: PASSKEY_OUTCOMES.bot_check_failed.message,
 } as const satisfies Record<PasskeyNotice, MessageId>;
 
 /** 'not found': on the remembered-user form with the Activate action; on the login form the info text. */
@@ -102,13 +65,3 @@ export const PASSKEY_NOT_AVAILABLE_MESSAGES = {
   activationAction: 'signIn.passkey.credentialsNotAvailable.action',
   info: 'signIn.passkey.credentialsNotAvailableInfo',
 } as const satisfies Record<string, MessageId>;
-
-/** Every reason the passkey sign-in may return, and what the login forms show for it. */
-export const PASSKEY_REASON_MESSAGES = {
-  invalid_credentials: PASSKEY_NOTICE_MESSAGES.invalidCredentials,
-  account_disabled: 'signIn.disabled.body',
-  blocked: 'signIn.blocked.pinBody',
-  email_not_verified: PASSKEY_NOTICE_MESSAGES.emailNotVerified,
-  app_error: PASSKEY_NOTICE_MESSAGES.internalError,
-  bot_check_failed: PASSKEY_NOTICE_MESSAGES.botCheckFailed,
-} as const satisfies Record<PasskeyReason, MessageId>;

@@ -1,9 +1,8 @@
 /**
  * First-view entry points to passkey-runtime.ts, which loads on first use.
  */
-import type { GetStructure, WebauthnGetBody } from '@gatehouse/contract';
+import type { GetStructure, WebauthnGetBody, WebauthnSignInAnswer } from '@gatehouse/contract';
 import type { GetOptionsAnswer } from './conditional-mediation';
-import type { PasskeySignInAnswer } from './passkey-runtime';
 import { supportsPasskeys } from './support';
 
 const loadRuntime = () => import('./passkey-runtime');
@@ -34,6 +33,6 @@ export async function getPasskeyOptions(userId: string | undefined): Promise<Get
 }
 
 /** POST /api/webauthn/get (throws as the one client does). */
-export async function verifyPasskey(body: WebauthnGetBody): Promise<PasskeySignInAnswer> {
+export async function verifyPasskey(body: WebauthnGetBody): Promise<WebauthnSignInAnswer> {
   return (await loadRuntime()).verifyPasskey(body);
 }

@@ -4,7 +4,7 @@
  * lazy-passkeys.ts when a passkey is first used (conditional mediation starts
  * right after the first view; @simplewebauthn/browser is a further chunk).
  */
-import type { GetStructure, WebauthnGetBody } from '@gatehouse/contract';
+import type { GetStructure, WebauthnGetBody, WebauthnSignInAnswer } from '@gatehouse/contract';
 import { webauthnGet, webauthnGetOptions } from '@gatehouse/contract';
 import { call } from '../api/call';
 import { authenticateWithPasskey, conditionalAssertion } from './ceremony';
@@ -27,9 +27,7 @@ export function getPasskeyOptions(userId: string | undefined) {
   return call(webauthnGetOptions, { query: userId === undefined ? {} : { userId } });
 }
 
-export type PasskeySignInAnswer = Awaited<ReturnType<typeof verifyPasskey>>;
-
 /** POST /api/webauthn/get (the bot-check token comes from the one client). */
-export function verifyPasskey(body: WebauthnGetBody) {
+export function verifyPasskey(body: WebauthnGetBody): Promise<WebauthnSignInAnswer> {
   return call(webauthnGet, { body });
 }
