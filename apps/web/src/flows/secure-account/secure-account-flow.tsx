@@ -2,14 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { call } from '../../shared/api/call';
-import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
-import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
+import { LinkRequestScreen } from '../../shared/link-request';
+import type { NewTokenFormHandle } from '../../shared/link-request';
+import { InfoScreen, LoadingScreen } from '../../shared/screens';
 import type { SecureAccountDeps } from './secure-account.effects';
+import { EXPIRED_TEXTS, RESET_LINK_REQUEST_TEXTS, RESET_LINK_SENT_TEXTS, SECURED_TEXTS } from './secure-account.messages';
 import { ConfirmScreen } from './screens/confirm-screen';
-import { ExpiredLinkScreen } from './screens/expired-link-screen';
-import { LinkSentScreen } from './screens/link-sent-screen';
-import { SecuredScreen } from './screens/secured-screen';
 import { useSecureAccountMachine } from './use-secure-account-machine';
 
 export interface SecureAccountFlowProps {
@@ -48,6 +47,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
   }, [send]);
 
   const signIn = () => send({ type: 'signIn.chosen' });
+  const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;
 
   switch (state.type) {
     case 'checkingLink':
@@ -55,24 +55,21 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
     case 'confirm':
       return <ConfirmScreen submitting={state.submitting} notice={state.notice} failures={state.failures} onSecure={() => send({ type: 'secure.chosen' })} />;
     case 'secured':
-      return <SecuredScreen onNewPassword={() => send({ type: 'newPassword.chosen' })} />;
+      return <InfoScreen texts={SECURED_TEXTS} action={{ label: 'secureAccount.secured.newPassword', onClick: () => send({ type: 'newPassword.chosen' }) }} />;
     case 'expired':
-      return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
+      return <InfoScreen texts={EXPIRED_TEXTS} action={{ label: 'secureAccount.expired.newToken', onClick: () => send({ type: 'newToken.chosen' }) }} other={leave} />;
     case 'requestNewToken':
       return (
         <LinkRequestScreen
-          kind="reset"
+          texts={RESET_LINK_REQUEST_TEXTS}
           handle={newTokenForm}
-          submitting={state.submitting}
-          notice={state.notice}
-          emailError={state.emailError}
-          failures={state.failures}
+          state={state}
           onSubmit={(email) => send({ type: 'newToken.submitted', email })}
           onCancel={signIn}
         />
       );
     case 'newTokenSent':
-      return <LinkSentScreen onSignIn={signIn} />;
+      return <InfoScreen texts={RESET_LINK_SENT_TEXTS} action={leave} />;
     default:
       return state satisfies never;
   }

@@ -1,9 +1,9 @@
 import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
-import { runNewTokenEffect } from '../../shared/forms';
-import type { NewTokenDeps } from '../../shared/forms';
+import { runNewTokenEffect } from '../../shared/link-request';
+import type { NewTokenDeps } from '../../shared/link-request';
 import type { SecureAccountEffect, SecureAccountEvent } from './secure-account.machine';
 
-/** The I/O and navigation the secure-account machine's effects need, injected (the reset-link request's as the recovery flows have them). */
+/** The I/O and navigation the secure-account machine's effects need, injected (the reset-link request's from shared/link-request). */
 export interface SecureAccountDeps extends NewTokenDeps {
   /** GET /api/user/secureaccount: is the link live? Changes nothing. */
   checkLink: (token: string) => Promise<StatusAnswer>;
@@ -40,7 +40,7 @@ export async function runSecureAccountEffect(effect: SecureAccountEffect, deps: 
       deps.goToResetPassword(effect.token);
       return;
     default:
-      // The expired screen's reset-link request: the recovery flows' own runner.
+      // The expired screen's reset-link request (shared/link-request).
       return runNewTokenEffect(effect, deps, send);
   }
 }

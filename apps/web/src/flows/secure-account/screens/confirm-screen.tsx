@@ -1,4 +1,4 @@
-import { MessageScreen } from '../../../shared/forms';
+import { MessageScreen } from '../../../shared/screens';
 import { useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui';
 import type { SecureNotice } from '../secure-account.machine';
