@@ -7,8 +7,14 @@ import { LinkRequestScreen } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
 import type { SecureAccountDeps } from './secure-account.effects';
-import { EXPIRED_TEXTS, RESET_LINK_REQUEST_TEXTS, RESET_LINK_SENT_TEXTS, SECURED_TEXTS } from './secure-account.messages';
-import { ConfirmScreen } from './screens/confirm-screen';
+import {
+  CONFIRM_TEXTS,
+  EXPIRED_TEXTS,
+  RESET_LINK_REQUEST_TEXTS,
+  RESET_LINK_SENT_TEXTS,
+  SECURE_NOTICE_MESSAGES,
+  SECURED_TEXTS,
+} from './secure-account.messages';
 import { useSecureAccountMachine } from './use-secure-account-machine';
 
 export interface SecureAccountFlowProps {
@@ -49,15 +55,38 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;
 
+  // Each state's InfoScreen is keyed by the state: a new screen mounts anew (its title takes focus, docs/decisions/0010).
   switch (state.type) {
     case 'checkingLink':
       return <LoadingScreen label={t('secureAccount.checkingLink')} />;
     case 'confirm':
-      return <ConfirmScreen submitting={state.submitting} notice={state.notice} failures={state.failures} onSecure={() => send({ type: 'secure.chosen' })} />;
+      return (
+        <InfoScreen
+          key={state.type}
+          texts={CONFIRM_TEXTS}
+          action={{ label: 'secureAccount.confirm.submit', onClick: () => send({ type: 'secure.chosen' }) }}
+          busy={state.submitting}
+          notice={state.notice === null ? null : SECURE_NOTICE_MESSAGES[state.notice]}
+          noticeKey={state.failures}
+        />
+      );
     case 'secured':
-      return <InfoScreen texts={SECURED_TEXTS} action={{ label: 'secureAccount.secured.newPassword', onClick: () => send({ type: 'newPassword.chosen' }) }} />;
+      return (
+        <InfoScreen
+          key={state.type}
+          texts={SECURED_TEXTS}
+          action={{ label: 'secureAccount.secured.newPassword', onClick: () => send({ type: 'newPassword.chosen' }) }}
+        />
+      );
     case 'expired':
-      return <InfoScreen texts={EXPIRED_TEXTS} action={{ label: 'secureAccount.expired.newToken', onClick: () => send({ type: 'newToken.chosen' }) }} other={leave} />;
+      return (
+        <InfoScreen
+          key={state.type}
+          texts={EXPIRED_TEXTS}
+          action={{ label: 'secureAccount.expired.newToken', onClick: () => send({ type: 'newToken.chosen' }) }}
+          other={leave}
+        />
+      );
     case 'requestNewToken':
       return (
         <LinkRequestScreen
@@ -69,7 +98,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
         />
       );
     case 'newTokenSent':
-      return <InfoScreen texts={RESET_LINK_SENT_TEXTS} action={leave} />;
+      return <InfoScreen key={state.type} texts={RESET_LINK_SENT_TEXTS} action={leave} />;
     default:
       return state satisfies never;
   }

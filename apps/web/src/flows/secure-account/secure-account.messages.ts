@@ -9,6 +9,13 @@ export const SECURE_NOTICE_MESSAGES = {
   bot_check_failed: 'secureAccount.confirm.botCheckFailed',
 } as const satisfies Record<SecureNotice, MessageId>;
 
+/** State confirm: what securing the account does, and the one button that does it (the button keeps focus; a failure is announced). */
+export const CONFIRM_TEXTS = {
+  title: 'secureAccount.confirm.title',
+  pageTitle: 'secureAccount.pageTitle.confirm',
+  body: 'secureAccount.confirm.body',
+} as const satisfies InfoScreenTexts;
+
 /** State expired: the link is unknown, used or expired (wrong_token, missing_token). */
 export const EXPIRED_TEXTS = {
   title: 'secureAccount.expired.title',

@@ -10,11 +10,11 @@ import type { NewTokenFormHandle } from '../../shared/link-request';
 import { shouldOfferPasskey } from '../../shared/passkeys';
 import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
-import { PairDeviceScreen } from './screens/pair-device-screen';
 import { SetPasswordForm } from './screens/set-password-form';
 import { answerFor } from './token-link.effects';
 import type { LinkCheck, TokenLinkDeps } from './token-link.effects';
 import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
+import { PAIR_DEVICE_TEXTS } from './token-link.messages';
 import type { TokenLinkKind } from './token-link.kinds';
 import { useTokenLinkMachine } from './use-token-link-machine';
 
@@ -107,6 +107,7 @@ function TokenLinkFlow({
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: texts.leave, onClick: signIn };
 
+  // Each state's InfoScreen is keyed by the state: a new screen mounts anew (its title takes focus, docs/decisions/0010).
   switch (state.type) {
     case 'checkingToken':
       return <LoadingScreen label={t('recovery.checkingLink')} />;
@@ -114,6 +115,7 @@ function TokenLinkFlow({
       return (
         texts.welcome && (
           <InfoScreen
+            key={state.type}
             texts={texts.welcome.texts}
             action={{ label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) }}
           />
@@ -135,6 +137,7 @@ function TokenLinkFlow({
     case 'expired':
       return (
         <InfoScreen
+          key={state.type}
           texts={texts.expired}
           action={{ label: texts.newTokenChoice, onClick: () => send({ type: 'newToken.chosen' }) }}
           other={leave}
@@ -151,11 +154,12 @@ function TokenLinkFlow({
         />
       );
     case 'newTokenSent':
-      return <InfoScreen texts={texts.newTokenSent} action={leave} />;
+      return <InfoScreen key={state.type} texts={texts.newTokenSent} action={leave} />;
     case 'passwordChanged':
       return (
         texts.passwordChanged && (
           <InfoScreen
+            key={state.type}
             texts={texts.passwordChanged.texts}
             action={{ label: texts.passwordChanged.action, onClick: signIn }}
           />
@@ -163,11 +167,13 @@ function TokenLinkFlow({
       );
     case 'pairDevice':
       return (
-        <PairDeviceScreen
-          pairing={state.pairing}
-          notice={state.notice}
-          onPair={() => send({ type: 'device.pairChosen' })}
-          onSkip={() => send({ type: 'device.skipped' })}
+        <InfoScreen
+          key={state.type}
+          texts={PAIR_DEVICE_TEXTS.texts}
+          action={{ label: PAIR_DEVICE_TEXTS.pair, onClick: () => send({ type: 'device.pairChosen' }) }}
+          other={{ label: PAIR_DEVICE_TEXTS.skip, onClick: () => send({ type: 'device.skipped' }) }}
+          busy={state.pairing}
+          notice={state.notice === 'pairFailed' ? PAIR_DEVICE_TEXTS.failed : null}
         />
       );
     case 'finishing':

@@ -119,9 +119,21 @@ export const tokenInfoReasonMessages = (texts: TokenLinkTexts) =>
     app_error: 'app.error.internal.message',
   }) satisfies Record<'wrong_token' | 'missing_token' | 'bot_check_failed' | 'app_error', MessageId>;
 
+/** After a registration: remember this device (mark it as trustworthy) or skip. */
+export const PAIR_DEVICE_TEXTS = {
+  texts: {
+    title: 'registration.pairDevice.title',
+    pageTitle: 'registration.pageTitle.pairDevice',
+    body: 'registration.pairDevice.body',
+  },
+  pair: 'registration.pairDevice.pair',
+  skip: 'registration.pairDevice.skip',
+  failed: 'registration.pairDevice.failed',
+} as const satisfies { texts: InfoScreenTexts } & Record<'pair' | 'skip' | 'failed', MessageId>;
+
 /** Pairing the device after a registration (POST /api/user/newdevice): every failure is the same notice; skip stays open. */
 export const NEW_DEVICE_REASON_MESSAGES = {
-  credentials_required: 'registration.pairDevice.failed',
-  invalid_parameter: 'registration.pairDevice.failed',
-  app_error: 'registration.pairDevice.failed',
+  credentials_required: PAIR_DEVICE_TEXTS.failed,
+  invalid_parameter: PAIR_DEVICE_TEXTS.failed,
+  app_error: PAIR_DEVICE_TEXTS.failed,
 } as const satisfies Record<'credentials_required' | 'invalid_parameter' | 'app_error', MessageId>;

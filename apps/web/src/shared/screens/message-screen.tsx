@@ -67,21 +67,40 @@ export interface InfoScreenProps {
   action: InfoScreenAction;
   /** A second way on (outlined), e.g. back to sign in. */
   other?: InfoScreenAction;
+  /** The main button's action is under way: it shows so, and the other button waits. */
+  busy?: boolean;
+  /** Why the main button's last action failed (the button keeps focus; the notice is announced). */
+  notice?: MessageId | null;
+  /** Changes with each failure, so that the same notice is announced again. */
+  noticeKey?: unknown;
 }
 
 /**
- * A MessageScreen whose texts and one or two buttons are given as message ids: the screens that only
- * say something and lead on (a link expired or sent, a password changed, a welcome, an account secured).
+ * A MessageScreen whose texts and one or two buttons are given as message ids: the screens that say
+ * something and lead on (a link expired or sent, a password changed, a welcome, an account secured),
+ * and those whose one action may take a moment or fail (pair this device, secure the account).
  */
-export function InfoScreen({ texts, action, other }: InfoScreenProps) {
+export function InfoScreen({ texts, action, other, busy = false, notice = null, noticeKey }: InfoScreenProps) {
   const t = useT();
   return (
-    <MessageScreen title={t(texts.title)} pageTitle={t(texts.pageTitle)} body={t(texts.body)}>
-      <Button variant="filled" rounded fullWidth onClick={action.onClick}>
+    <MessageScreen
+      title={t(texts.title)}
+      pageTitle={t(texts.pageTitle)}
+      body={t(texts.body)}
+      notice={notice === null ? null : t(notice)}
+      noticeKey={noticeKey}
+    >
+      <Button variant="filled" rounded fullWidth loading={busy} onClick={action.onClick}>
         {t(action.label)}
       </Button>
       {other && (
-        <Button variant="outlined" rounded fullWidth onClick={other.onClick}>
+        <Button
+          variant="outlined"
+          rounded
+          fullWidth
+          aria-disabled={busy || undefined}
+          onClick={busy ? undefined : other.onClick}
+        >
           {t(other.label)}
         </Button>
       )}
