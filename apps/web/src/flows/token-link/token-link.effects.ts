@@ -1,5 +1,6 @@
 import type { DeviceUser, SetPasswordBody, StatusAnswer } from '@gatehouse/contract';
 import { runNewTokenEffect } from '../../shared/link-request';
+import { sendCallOutcome } from '../../shared/machine';
 import type { NewTokenDeps } from '../../shared/link-request';
 import type { TokenLinkEffect, TokenLinkEvent } from './token-link.machine';
 
@@ -28,30 +29,23 @@ export async function runTokenLinkEffect(
 ): Promise<void> {
   switch (effect.type) {
     case 'token.check':
-      try {
-        send({ type: 'token.answered', answer: await deps.tokenInfo(effect.token) });
-      } catch (error) {
-        send({ type: 'token.abandoned' });
-        deps.handleGlobalFailure(error);
-      }
-      return;
+      return sendCallOutcome(
+        () => deps.tokenInfo(effect.token),
+        { answered: (answer) => ({ type: 'token.answered' as const, answer }), abandoned: { type: 'token.abandoned' } },
+        deps,
+        send,
+      );
     case 'password.call':
-      try {
-        const answer = await deps.setPassword({
-          token: effect.token,
-          password: effect.password,
-          password2: effect.password2,
-        });
-        send({ type: 'password.answered', answer });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'password.unavailable' });
-        } else {
-          send({ type: 'password.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
+      return sendCallOutcome(
+        () => deps.setPassword({ token: effect.token, password: effect.password, password2: effect.password2 }),
+        {
+          answered: (answer) => ({ type: 'password.answered' as const, answer }),
+          unavailable: { type: 'password.unavailable' },
+          abandoned: { type: 'password.abandoned' },
+        },
+        deps,
+        send,
+      );
     case 'newToken.call':
     case 'email.clear':
     case 'navigation.signIn':

@@ -5,6 +5,8 @@
  * No DOM; knows no flow.
  */
 import type { ForgotPasswordBody, Reason, StatusAnswer } from '@gatehouse/contract';
+import { sendCallOutcome } from '../machine';
+import type { CallFailureDeps } from '../machine';
 
 /** The e-mail field of the request form. */
 export type EmailProblem = 'email_required' | 'incorrect_email';
@@ -141,12 +143,9 @@ export function onRequestNewToken(
 }
 
 /** What the request-new-link effects need, injected. */
-export interface NewTokenDeps {
+export interface NewTokenDeps extends CallFailureDeps {
   /** The new-link request (for an invited account the server mails a fresh invitation). */
   forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
-  /** True when a failure gets the form's own "temporarily unavailable" notice. */
-  isServiceUnavailable: (error: unknown) => boolean;
-  handleGlobalFailure: (error: unknown) => void;
   clearEmail: () => void;
   goToSignIn: () => void;
 }
@@ -159,17 +158,16 @@ export async function runNewTokenEffect(
 ): Promise<void> {
   switch (effect.type) {
     case 'newToken.call':
-      try {
-        send({ type: 'newToken.answered', answer: await deps.forgotPassword({ email: effect.email }) });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'newToken.unavailable' });
-        } else {
-          send({ type: 'newToken.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
+      return sendCallOutcome(
+        () => deps.forgotPassword({ email: effect.email }),
+        {
+          answered: (answer) => ({ type: 'newToken.answered' as const, answer }),
+          unavailable: { type: 'newToken.unavailable' },
+          abandoned: { type: 'newToken.abandoned' },
+        },
+        deps,
+        send,
+      );
     case 'email.clear':
       deps.clearEmail();
       return;
