@@ -1,68 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { Locale } from '@gatehouse/contract';
-import en from '../../locales/en.json';
-import sk from '../../locales/sk.json';
-import cs from '../../locales/cs.json';
-import { useServerError } from '../../shared/api';
-import { expectAlert, expectFieldMessage, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { expectAlert, expectScreen, jsonResponse } from '../../shared/testing/test-utils';
 import { removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
-import { FinishRegistrationFlow } from './token-link-flow';
+import { REGISTRATION_ROUTE, failed, ok, renderRegistrationFlow as renderFlow, stubApi, submitPasswords as submitWith } from './token-link.test-helpers';
+import type { RenderedFlow } from './token-link.test-helpers';
 
-const CATALOGUES = { en, sk, cs } as const;
-const LOCALES: Locale[] = ['en', 'sk', 'cs'];
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36';
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+// What only the finish-registration route does; what it shares with reset-password is in token-link-flow.test.tsx.
 
-const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pathname;
-
-function stubApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const handler = handlers[pathOf(input)];
-    if (!handler) throw new Error(`unexpected call ${pathOf(input)}`);
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (path: string) => fetchMock.mock.calls.filter(([input]) => pathOf(input) === path);
-  return { fetchMock, callsTo, bodyOf: (path: string) => JSON.parse(String(callsTo(path)[0]?.[1]?.body)) as unknown };
-}
-
-const ok = () => jsonResponse({ status: 'ok' });
-const failed = (reasons: string[], detail?: string) => () => jsonResponse({ status: 'failed', reasons, ...(detail ? { detail } : {}) });
-
-function ServerErrorProbe() {
-  return useServerError().failed ? <p>server-error state</p> : null;
-}
-
-function renderFlow({ search = '?token=inv&redirect=%2Frecords', locale = 'en' as Locale } = {}) {
-  const goToSignIn = vi.fn();
-  const redirect = vi.fn();
-  renderWithProviders(
-    <>
-      <FinishRegistrationFlow search={search} goToSignIn={goToSignIn} redirect={redirect} userAgent={ANDROID_CHROME} />
-      <ServerErrorProbe />
-    </>,
-    locale,
-  );
-  return { goToSignIn, redirect, user: userEvent.setup(), m: CATALOGUES[locale] };
-}
-
-type Flow = ReturnType<typeof renderFlow>;
+type Flow = RenderedFlow;
 
 /** Welcome page → continue → the create-password form. */
-async function toCreatePassword({ user, m }: Flow) {
-  await expectScreen(m['registration.welcome.title'], { first: true });
-  await user.click(screen.getByRole('button', { name: m['registration.welcome.continue'] }));
-  await expectScreen(m['registration.setPassword.title']);
-}
+const toCreatePassword = (flow: Flow) => REGISTRATION_ROUTE.toSetPassword(flow);
 
-async function submitPasswords({ user, m }: Flow, password: string, password2: string) {
-  if (password) await user.type(screen.getByLabelText(m['setPassword.password']), password);
-  if (password2) await user.type(screen.getByLabelText(m['setPassword.password2']), password2);
-  await user.click(screen.getByRole('button', { name: m['registration.setPassword.submit'] }));
-}
+const submitPasswords = (flow: Flow, password: string, password2: string) => submitWith(flow, 'registration.setPassword.submit', password, password2);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -96,60 +46,6 @@ describe('finish-registration route: the link', () => {
     await user.click(screen.getByRole('button', { name: 'Send new link' }));
     await expectScreen('Check your email');
     expect(api.bodyOf('/api/user/forgotpassword')).toEqual({ email: 'jana@example.sk' });
-  });
-});
-
-describe.each(LOCALES)('finish-registration route: create-password validation in %s', (locale) => {
-  it('asks for a strong password and its confirmation on an empty submit', async () => {
-    const api = stubApi({ '/api/token/info': ok });
-    const flow = renderFlow({ locale });
-    await toCreatePassword(flow);
-    await submitPasswords(flow, '', '');
-    await waitFor(() => expectFieldMessage(flow.m['setPassword.password'], flow.m['validation.weakPassword']));
-    expectFieldMessage(flow.m['setPassword.password2'], flow.m['validation.confirmNewPassword']);
-    expect(api.callsTo('/api/user/register')).toHaveLength(0);
-  });
-
-  it('says the passwords do not match before calling the server', async () => {
-    const api = stubApi({ '/api/token/info': ok });
-    const flow = renderFlow({ locale });
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret124');
-    await waitFor(() => expectFieldMessage(flow.m['setPassword.password2'], flow.m['validation.passwordsDoNotMatch']));
-    expect(api.callsTo('/api/user/register')).toHaveLength(0);
-  });
-
-  it.each([
-    [['weak_password'], undefined, 'setPassword.password', 'validation.weakPassword'],
-    [['weak_password'], 'common_password', 'setPassword.password', 'validation.commonPassword'],
-    [['password_required'], undefined, 'setPassword.password', 'validation.weakPassword'],
-    [['password_verification_required'], undefined, 'setPassword.password2', 'validation.confirmNewPassword'],
-    [['passwords_do_not_match'], undefined, 'setPassword.password2', 'validation.passwordsDoNotMatch'],
-  ] as const)('puts the server reason %s (detail %s) on its field', async (reasons, detail, field, message) => {
-    stubApi({ '/api/token/info': ok, '/api/user/register': failed([...reasons], detail) });
-    const flow = renderFlow({ locale });
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Password1', 'Password1');
-    await waitFor(() => expectFieldMessage(flow.m[field], flow.m[message]));
-  });
-
-  it('shows the unavailable notice when the registration gets no answer', async () => {
-    stubApi({ '/api/token/info': ok, '/api/user/register': () => Promise.reject(new TypeError('Failed to fetch')) });
-    const flow = renderFlow({ locale });
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
-    await expectAlert(flow.m['setPassword.serviceUnavailable']);
-  });
-
-  it('asks for the e-mail on the new-link form when it is empty or malformed', async () => {
-    stubApi({ '/api/token/info': failed(['wrong_token']) });
-    const { user, m } = renderFlow({ locale });
-    await user.click(await screen.findByRole('button', { name: m['registration.expired.newToken'] }));
-    await expectScreen(m['registration.newToken.title']);
-    await user.click(screen.getByRole('button', { name: m['registration.newToken.submit'] }));
-    await waitFor(() => expectFieldMessage(m['registration.newToken.email'], m['validation.enterEmail']));
-    await user.type(screen.getByLabelText(m['registration.newToken.email']), 'jana.example.sk');
-    await waitFor(() => expectFieldMessage(m['registration.newToken.email'], m['validation.enterValidEmail']));
   });
 });
 
