@@ -6,14 +6,13 @@ import { useT } from '../../shared/i18n';
 import { LinkRequestScreen } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
+import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
 import type { SecureAccountDeps } from './secure-account.effects';
 import {
-  CONFIRM_TEXTS,
-  EXPIRED_TEXTS,
   RESET_LINK_REQUEST_TEXTS,
   RESET_LINK_SENT_TEXTS,
+  SCREEN_TEXTS,
   SECURE_NOTICE_MESSAGES,
-  SECURED_TEXTS,
 } from './secure-account.messages';
 import { useSecureAccountMachine } from './use-secure-account-machine';
 
@@ -55,7 +54,11 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;
 
-  // Each state's InfoScreen is keyed by the state: a new screen mounts anew (its title takes focus, docs/decisions/0010).
+  /** A screen that says something and leads on, keyed by the state: a new one mounts anew (its title takes focus, docs/decisions/0010). */
+  const info = (screen: InfoScreenTexts, action: InfoScreenAction, other?: InfoScreenAction) => (
+    <InfoScreen key={state.type} texts={screen} action={action} other={other} />
+  );
+
   switch (state.type) {
     case 'checkingLink':
       return <LoadingScreen label={t('secureAccount.checkingLink')} />;
@@ -63,7 +66,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
       return (
         <InfoScreen
           key={state.type}
-          texts={CONFIRM_TEXTS}
+          texts={SCREEN_TEXTS.confirm}
           action={{ label: 'secureAccount.confirm.submit', onClick: () => send({ type: 'secure.chosen' }) }}
           busy={state.submitting}
           notice={state.notice === null ? null : SECURE_NOTICE_MESSAGES[state.notice]}
@@ -71,21 +74,15 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
         />
       );
     case 'secured':
-      return (
-        <InfoScreen
-          key={state.type}
-          texts={SECURED_TEXTS}
-          action={{ label: 'secureAccount.secured.newPassword', onClick: () => send({ type: 'newPassword.chosen' }) }}
-        />
-      );
+      return info(SCREEN_TEXTS.secured, {
+        label: 'secureAccount.secured.newPassword',
+        onClick: () => send({ type: 'newPassword.chosen' }),
+      });
     case 'expired':
-      return (
-        <InfoScreen
-          key={state.type}
-          texts={EXPIRED_TEXTS}
-          action={{ label: 'secureAccount.expired.newToken', onClick: () => send({ type: 'newToken.chosen' }) }}
-          other={leave}
-        />
+      return info(
+        SCREEN_TEXTS.expired,
+        { label: 'secureAccount.expired.newToken', onClick: () => send({ type: 'newToken.chosen' }) },
+        leave,
       );
     case 'requestNewToken':
       return (
@@ -98,7 +95,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
         />
       );
     case 'newTokenSent':
-      return <InfoScreen key={state.type} texts={RESET_LINK_SENT_TEXTS} action={leave} />;
+      return info(RESET_LINK_SENT_TEXTS, leave);
     default:
       return state satisfies never;
   }

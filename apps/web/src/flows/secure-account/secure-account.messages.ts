@@ -9,26 +9,20 @@ export const SECURE_NOTICE_MESSAGES = {
   bot_check_failed: 'secureAccount.confirm.botCheckFailed',
 } as const satisfies Record<SecureNotice, MessageId>;
 
-/** State confirm: what securing the account does, and the one button that does it (the button keeps focus; a failure is announced). */
-export const CONFIRM_TEXTS = {
-  title: 'secureAccount.confirm.title',
-  pageTitle: 'secureAccount.pageTitle.confirm',
-  body: 'secureAccount.confirm.body',
-} as const satisfies InfoScreenTexts;
+/** A screen of this page: its title, its short name in the document title, and its text. */
+const screen = (name: 'confirm' | 'secured' | 'expired') =>
+  ({
+    title: `secureAccount.${name}.title`,
+    pageTitle: `secureAccount.pageTitle.${name}`,
+    body: `secureAccount.${name}.body`,
+  }) as const satisfies InfoScreenTexts;
 
-/** State expired: the link is unknown, used or expired (wrong_token, missing_token). */
-export const EXPIRED_TEXTS = {
-  title: 'secureAccount.expired.title',
-  pageTitle: 'secureAccount.pageTitle.expired',
-  body: 'secureAccount.expired.body',
-} as const satisfies InfoScreenTexts;
-
-/** State secured: sessions ended and devices forgotten; on to choosing a new password. */
-export const SECURED_TEXTS = {
-  title: 'secureAccount.secured.title',
-  pageTitle: 'secureAccount.pageTitle.secured',
-  body: 'secureAccount.secured.body',
-} as const satisfies InfoScreenTexts;
+/**
+ * confirm: what securing the account does, and the one button that does it (the button keeps focus; a failure is
+ * announced); secured: sessions ended and devices forgotten, on to a new password; expired: the link is unknown,
+ * used or expired (wrong_token, missing_token).
+ */
+export const SCREEN_TEXTS = { confirm: screen('confirm'), secured: screen('secured'), expired: screen('expired') };
 
 /** The expired screen asks for a password reset link, in the reset page's words. */
 export const RESET_LINK_REQUEST_TEXTS = {

@@ -10,6 +10,7 @@ import type { NewTokenFormHandle } from '../../shared/link-request';
 import { shouldOfferPasskey } from '../../shared/passkeys';
 import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
+import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
 import { SetPasswordForm } from './screens/set-password-form';
 import { answerFor } from './token-link.effects';
 import type { LinkCheck, TokenLinkDeps } from './token-link.effects';
@@ -107,19 +108,18 @@ function TokenLinkFlow({
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: texts.leave, onClick: signIn };
 
-  // Each state's InfoScreen is keyed by the state: a new screen mounts anew (its title takes focus, docs/decisions/0010).
+  /** A screen that says something and leads on, keyed by the state: a new one mounts anew (its title takes focus, docs/decisions/0010). */
+  const info = (screen: InfoScreenTexts, action: InfoScreenAction, other?: InfoScreenAction) => (
+    <InfoScreen key={state.type} texts={screen} action={action} other={other} />
+  );
+
   switch (state.type) {
     case 'checkingToken':
       return <LoadingScreen label={t('recovery.checkingLink')} />;
     case 'welcome':
       return (
-        texts.welcome && (
-          <InfoScreen
-            key={state.type}
-            texts={texts.welcome.texts}
-            action={{ label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) }}
-          />
-        )
+        texts.welcome &&
+        info(texts.welcome.texts, { label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) })
       );
     case 'setPassword':
       return (
@@ -135,13 +135,10 @@ function TokenLinkFlow({
         />
       );
     case 'expired':
-      return (
-        <InfoScreen
-          key={state.type}
-          texts={texts.expired}
-          action={{ label: texts.newTokenChoice, onClick: () => send({ type: 'newToken.chosen' }) }}
-          other={leave}
-        />
+      return info(
+        texts.expired,
+        { label: texts.newTokenChoice, onClick: () => send({ type: 'newToken.chosen' }) },
+        leave,
       );
     case 'requestNewToken':
       return (
@@ -154,16 +151,11 @@ function TokenLinkFlow({
         />
       );
     case 'newTokenSent':
-      return <InfoScreen key={state.type} texts={texts.newTokenSent} action={leave} />;
+      return info(texts.newTokenSent, leave);
     case 'passwordChanged':
       return (
-        texts.passwordChanged && (
-          <InfoScreen
-            key={state.type}
-            texts={texts.passwordChanged.texts}
-            action={{ label: texts.passwordChanged.action, onClick: signIn }}
-          />
-        )
+        texts.passwordChanged &&
+        info(texts.passwordChanged.texts, { label: texts.passwordChanged.action, onClick: signIn })
       );
     case 'pairDevice':
       return (
