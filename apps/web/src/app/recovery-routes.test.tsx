@@ -7,12 +7,11 @@ import { App } from './app';
 import { redirectsSignedInUser } from './routes';
 import { startUp } from './start-up';
 import type { StartUpData } from './start-up';
-// What these routes load on first use (lazy chunks): the two recovery flows and the English texts of
+// What these routes load on first use (lazy chunks): the token-link and secure-account flows and the English texts of
 // their areas. Loaded with the test file, so a test waits for React and the stubbed calls, not for
 // the first transform of these modules, which on a loaded machine took longer than findBy's wait
 // (seen once during a CI run). The app still loads them lazily; each test still waits for its screen.
-import '../flows/reset-password';
-import '../flows/finish-registration';
+import '../flows/token-link';
 import '../flows/secure-account';
 import 'virtual:messages/en/recovery';
 import 'virtual:messages/en/secureAccount';

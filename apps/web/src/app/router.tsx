@@ -8,7 +8,7 @@ import { lazyWithTimeout } from './lazy-with-timeout';
 import { LoadingPlaceholder } from './page-frame';
 import { ROUTES, SECURITY_HREF, signInHref } from './routes';
 import { MessageAreaGate } from '../shared/i18n';
-import type { LinkCheck } from '../shared/forms';
+import type { LinkCheck } from '../flows/token-link';
 import type { SignInStart } from './page-payload';
 import type { StartUpData } from './start-up';
 
@@ -17,11 +17,9 @@ const ControlsDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m
 const SnackbarDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.SnackbarDemoScreen })));
 // The security page is reached from the default page only: a lazy chunk with its own texts.
 const SecurityPage = lazyWithTimeout(() => import('../flows/account-security').then((m) => ({ default: m.SecurityPage })));
-// The recovery flows are reached from e-mailed links only: lazy chunks, not in the sign-in route's first view.
-const ResetPasswordFlow = lazyWithTimeout(() => import('../flows/reset-password').then((m) => ({ default: m.ResetPasswordFlow })));
-const FinishRegistrationFlow = lazyWithTimeout(() =>
-  import('../flows/finish-registration').then((m) => ({ default: m.FinishRegistrationFlow })),
-);
+// The token-link pages (reset, invitation) are reached from e-mailed links only: one lazy chunk, not in the sign-in route's first view.
+const ResetPasswordFlow = lazyWithTimeout(() => import('../flows/token-link').then((m) => ({ default: m.ResetPasswordFlow })));
+const FinishRegistrationFlow = lazyWithTimeout(() => import('../flows/token-link').then((m) => ({ default: m.FinishRegistrationFlow })));
 // The page of the "Wasn't you?" mail's link: a lazy chunk as well.
 const SecureAccountFlow = lazyWithTimeout(() => import('../flows/secure-account').then((m) => ({ default: m.SecureAccountFlow })));
 

@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createIntl } from 'react-intl';
 import { APP_PAGES, appPageOf, toLocale } from '@gatehouse/contract';
 import type { SignInStart } from '../flows/sign-in';
-import type { LinkCheck } from '../shared/forms';
+import type { LinkCheck } from '../flows/token-link';
 import { loadArea, loadMessages } from '../shared/i18n';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import { App } from './app';
@@ -63,9 +63,8 @@ const SERVER_RENDERED: ReadonlySet<string> = new Set([
 function modulesFor(page: string, signIn: SignInStart): string[] {
   switch (page) {
     case APP_PAGES.resetPassword:
-      return ['src/flows/reset-password/index.ts'];
     case APP_PAGES.acceptInvitation:
-      return ['src/flows/finish-registration/index.ts'];
+      return ['src/flows/token-link/index.ts'];
     case APP_PAGES.secureAccount:
       return ['src/flows/secure-account/index.ts'];
     case APP_PAGES.security:

@@ -143,7 +143,7 @@ describe('server-rendered pages', () => {
     // loads before the paint but the boot script (the app follows the paint), and no font is preloaded.
     const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Parameters<typeof assetsOf>[0];
     const head = live.html.slice(0, live.html.indexOf('</head>'));
-    const needed = assetsOf(manifest, ['src/flows/reset-password/index.ts', 'src/app/main.tsx']);
+    const needed = assetsOf(manifest, ['src/flows/token-link/index.ts', 'src/app/main.tsx']);
     expect(needed.css.length).toBeGreaterThan(1);
     for (const file of needed.css) expect(head.split(`href="/signin/${file}"`).length - 1, file).toBe(1);
     const scripts = [...head.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="\/signin\/([^"]+)"/g)].map((m) => m[1]);

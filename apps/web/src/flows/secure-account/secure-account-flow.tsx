@@ -2,14 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { call } from '../../shared/api/call';
-import { LinkRequestScreen, LoadingScreen } from '../../shared/forms';
-import type { NewTokenFormHandle } from '../../shared/forms';
 import { useT } from '../../shared/i18n';
+import { LinkRequestScreen } from '../../shared/link-request';
+import type { NewTokenFormHandle } from '../../shared/link-request';
+import { InfoScreen, LoadingScreen } from '../../shared/screens';
+import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
 import type { SecureAccountDeps } from './secure-account.effects';
-import { ConfirmScreen } from './screens/confirm-screen';
-import { ExpiredLinkScreen } from './screens/expired-link-screen';
-import { LinkSentScreen } from './screens/link-sent-screen';
-import { SecuredScreen } from './screens/secured-screen';
+import {
+  RESET_LINK_REQUEST_TEXTS,
+  RESET_LINK_SENT_TEXTS,
+  SCREEN_TEXTS,
+  SECURE_NOTICE_MESSAGES,
+} from './secure-account.messages';
 import { useSecureAccountMachine } from './use-secure-account-machine';
 
 export interface SecureAccountFlowProps {
@@ -48,31 +52,50 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
   }, [send]);
 
   const signIn = () => send({ type: 'signIn.chosen' });
+  const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;
+
+  /** A screen that says something and leads on, keyed by the state: a new one mounts anew (its title takes focus, docs/decisions/0010). */
+  const info = (screen: InfoScreenTexts, action: InfoScreenAction, other?: InfoScreenAction) => (
+    <InfoScreen key={state.type} texts={screen} action={action} other={other} />
+  );
 
   switch (state.type) {
     case 'checkingLink':
       return <LoadingScreen label={t('secureAccount.checkingLink')} />;
     case 'confirm':
-      return <ConfirmScreen submitting={state.submitting} notice={state.notice} failures={state.failures} onSecure={() => send({ type: 'secure.chosen' })} />;
+      return (
+        <InfoScreen
+          key={state.type}
+          texts={SCREEN_TEXTS.confirm}
+          action={{ label: 'secureAccount.confirm.submit', onClick: () => send({ type: 'secure.chosen' }) }}
+          busy={state.submitting}
+          notice={state.notice === null ? null : SECURE_NOTICE_MESSAGES[state.notice]}
+          noticeKey={state.failures}
+        />
+      );
     case 'secured':
-      return <SecuredScreen onNewPassword={() => send({ type: 'newPassword.chosen' })} />;
+      return info(SCREEN_TEXTS.secured, {
+        label: 'secureAccount.secured.newPassword',
+        onClick: () => send({ type: 'newPassword.chosen' }),
+      });
     case 'expired':
-      return <ExpiredLinkScreen onNewToken={() => send({ type: 'newToken.chosen' })} onSignIn={signIn} />;
+      return info(
+        SCREEN_TEXTS.expired,
+        { label: 'secureAccount.expired.newToken', onClick: () => send({ type: 'newToken.chosen' }) },
+        leave,
+      );
     case 'requestNewToken':
       return (
         <LinkRequestScreen
-          kind="reset"
+          texts={RESET_LINK_REQUEST_TEXTS}
           handle={newTokenForm}
-          submitting={state.submitting}
-          notice={state.notice}
-          emailError={state.emailError}
-          failures={state.failures}
+          state={state}
           onSubmit={(email) => send({ type: 'newToken.submitted', email })}
           onCancel={signIn}
         />
       );
     case 'newTokenSent':
-      return <LinkSentScreen onSignIn={signIn} />;
+      return info(RESET_LINK_SENT_TEXTS, leave);
     default:
       return state satisfies never;
   }

@@ -1,9 +1,10 @@
 import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
-import { runNewTokenEffect } from '../../shared/forms';
-import type { NewTokenDeps } from '../../shared/forms';
+import { runNewTokenEffect } from '../../shared/link-request';
+import type { NewTokenDeps } from '../../shared/link-request';
+import { sendCallOutcome } from '../../shared/machine';
 import type { SecureAccountEffect, SecureAccountEvent } from './secure-account.machine';
 
-/** The I/O and navigation the secure-account machine's effects need, injected (the reset-link request's as the recovery flows have them). */
+/** The I/O and navigation the secure-account machine's effects need, injected (the reset-link request's from shared/link-request). */
 export interface SecureAccountDeps extends NewTokenDeps {
   /** GET /api/user/secureaccount: is the link live? Changes nothing. */
   checkLink: (token: string) => Promise<StatusAnswer>;
@@ -17,30 +18,28 @@ export interface SecureAccountDeps extends NewTokenDeps {
 export async function runSecureAccountEffect(effect: SecureAccountEffect, deps: SecureAccountDeps, send: (event: SecureAccountEvent) => void): Promise<void> {
   switch (effect.type) {
     case 'link.check':
-      try {
-        send({ type: 'link.answered', answer: await deps.checkLink(effect.token) });
-      } catch (error) {
-        send({ type: 'link.abandoned' });
-        deps.handleGlobalFailure(error);
-      }
-      return;
+      return sendCallOutcome(
+        () => deps.checkLink(effect.token),
+        { answered: (answer) => ({ type: 'link.answered' as const, answer }), abandoned: { type: 'link.abandoned' } },
+        deps,
+        send,
+      );
     case 'secure.call':
-      try {
-        send({ type: 'secure.answered', answer: await deps.secureAccount(effect.token) });
-      } catch (error) {
-        if (deps.isServiceUnavailable(error)) {
-          send({ type: 'secure.unavailable' });
-        } else {
-          send({ type: 'secure.abandoned' });
-          deps.handleGlobalFailure(error);
-        }
-      }
-      return;
+      return sendCallOutcome(
+        () => deps.secureAccount(effect.token),
+        {
+          answered: (answer) => ({ type: 'secure.answered' as const, answer }),
+          unavailable: { type: 'secure.unavailable' },
+          abandoned: { type: 'secure.abandoned' },
+        },
+        deps,
+        send,
+      );
     case 'navigation.resetPassword':
       deps.goToResetPassword(effect.token);
       return;
     default:
-      // The expired screen's reset-link request: the recovery flows' own runner.
+      // The expired screen's reset-link request (shared/link-request).
       return runNewTokenEffect(effect, deps, send);
   }
 }

@@ -5,8 +5,8 @@
  * confirmation leads on to choosing a new password. An unknown, used or expired link gets a screen
  * with a way to sign in or to ask for a reset link.
  */
-import { onRequestNewToken, requestNewTokenState } from '../../shared/forms';
-import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/forms';
+import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
+import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
 import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /** Why the button did not secure the account, in the page's own notice (the button keeps focus). */
@@ -78,17 +78,7 @@ export function transition(token: string | null, state: SecureAccountState, even
       if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
       return stay(state);
     case 'requestNewToken':
-      switch (event.type) {
-        case 'newToken.submitted':
-        case 'newToken.answered':
-        case 'newToken.unavailable':
-        case 'newToken.abandoned':
-        case 'signIn.chosen': {
-          return onRequestNewToken(state, event);
-        }
-        default:
-          return stay(state);
-      }
+      return isNewTokenEvent(event) ? onRequestNewToken(state, event) : stay(state);
     case 'newTokenSent':
       return event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
     default:

@@ -3,7 +3,7 @@
  * mediation with abort, lazy entry points to the ceremonies and the offer check,
  * the lazily loaded biometric-restricted dialog. The mapping, base64url and the
  * ceremonies live in passkey-runtime.ts (a chunk of its own); the offer SCREEN is
- * imported from './passkey-offer-screen' (it pulls in shared/forms).
+ * imported from './passkey-offer-screen' (it pulls in shared/screens).
  */
 export { supportsConditionalMediation, supportsPasskeys } from './support';
 export { classifyCeremonyError } from './ceremony-errors';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MessageScreen } from '../forms';
+import { MessageScreen } from '../screens';
 import { useT } from '../i18n';
 import { Button } from '../ui';
 import { LazyBiometricRestrictedDialog } from './lazy-biometric-restricted-dialog';

@@ -1,2 +1,0 @@
-export { FinishRegistrationFlow } from './finish-registration-flow';
-export type { FinishRegistrationFlowProps } from './finish-registration-flow';

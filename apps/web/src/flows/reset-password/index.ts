@@ -1,2 +1,0 @@
-export { ResetPasswordFlow } from './reset-password-flow';
-export type { ResetPasswordFlowProps } from './reset-password-flow';

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { expectAlert, expectScreen, jsonResponse } from '../../shared/testing/test-utils';
+import { failed, ok, renderResetFlow as renderFlow, stubApi, submitPasswords } from './token-link.test-helpers';
+import type { RenderedFlow } from './token-link.test-helpers';
+
+// What only the reset-password route does; what it shares with finish-registration is in token-link-flow.test.tsx.
+
+const validToken = { '/api/token/info': ok };
+
+async function fillPasswords(user: RenderedFlow['user'], m: RenderedFlow['m'], password: string, password2: string) {
+  await submitPasswords({ user, m }, 'reset.submit', password, password2);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('reset-password route: the link', () => {
+  it('checks the token from the query and shows the set-password form; as the first screen of the page its title takes no focus', async () => {
+    const api = stubApi(validToken);
+    renderFlow({ search: '?token=a%2Bb' });
+    await expectScreen('Set a new password', { first: true });
+    // Read once with URLSearchParams: decoded once, sent as it was meant.
+    expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('a+b');
+    const password = screen.getByLabelText('New password');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText('Repeat new password').getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByText('At least 8 characters, including an upper-case letter, a lower-case letter and a digit.').id).toBe(
+      password.getAttribute('aria-describedby'),
+    );
+  });
+
+  it.each(['wrong_token', 'missing_token'])('shows the expired-link page when the token check answers %s', async (reason) => {
+    stubApi({ '/api/token/info': failed([reason]) });
+    renderFlow();
+    await expectScreen('This link is no longer valid', { first: true });
+    expect(screen.getByText('The link to reset your password has expired or has already been used.')).toBeTruthy();
+  });
+
+  it('shows the expired-link page without asking the server when the link has no token', async () => {
+    const api = stubApi({});
+    renderFlow({ search: '' });
+    await expectScreen('This link is no longer valid', { first: true });
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves the expired-link page for the sign-in route', async () => {
+    stubApi({ '/api/token/info': failed(['wrong_token']) });
+    const { user, goToSignIn } = renderFlow();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+  });
+
+  it('enters the server-error state when the token check gets no answer', async () => {
+    stubApi({ '/api/token/info': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderFlow();
+    expect(await screen.findByText('server-error state')).toBeTruthy();
+  });
+});
+
+describe('reset-password route: submitting', () => {
+  it('sends token and both passwords, shows the password-changed page and refreshes the device user list', async () => {
+    const users = [{ userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
+    const api = stubApi({ ...validToken, '/api/user/resetpassword': ok, '/api/device/userlist': () => jsonResponse({ status: 'ok', users }) });
+    const { user, m, onDeviceUsers, goToSignIn } = renderFlow();
+    await expectScreen('Set a new password', { first: true });
+    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    await expectScreen('Your password has been changed');
+    expect(api.bodyOf('/api/user/resetpassword')).toEqual({ token: 'abc', password: 'Secret123', password2: 'Secret123' });
+    await waitFor(() => expect(onDeviceUsers).toHaveBeenCalledWith(users));
+    await user.click(screen.getByRole('button', { name: 'Continue to sign in' }));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+  });
+
+  it('still shows the password-changed page when the device user list cannot be refreshed', async () => {
+    stubApi({ ...validToken, '/api/user/resetpassword': ok, '/api/device/userlist': () => Promise.reject(new TypeError('offline')) });
+    const { user, m, onDeviceUsers } = renderFlow();
+    await expectScreen('Set a new password', { first: true });
+    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    await expectScreen('Your password has been changed');
+    expect(onDeviceUsers).not.toHaveBeenCalled();
+    expect(screen.queryByText('server-error state')).toBeNull();
+  });
+
+  it('shows the expired-link page when the submit answers wrong_token', async () => {
+    stubApi({ ...validToken, '/api/user/resetpassword': failed(['wrong_token']) });
+    const { user, m } = renderFlow();
+    await expectScreen('Set a new password', { first: true });
+    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    await expectScreen('This link is no longer valid');
+  });
+
+  it('shows the unavailable notice, not the error page, when the submit answers app_error', async () => {
+    stubApi({ ...validToken, '/api/user/resetpassword': failed(['app_error']) });
+    const { user, m } = renderFlow();
+    await expectScreen('Set a new password', { first: true });
+    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    await expectAlert('Create password service is temporarily unavailable.');
+    expect(screen.queryByText('server-error state')).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { checkNewPassword, checkPasswordConfirmation } from '@gatehouse/contract';
+import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
+import { useT } from '../../../shared/i18n';
+import { Button, Card, Notice, PasswordField } from '../../../shared/ui';
+import { screenStyles as styles } from '../../../shared/screens';
+import type { PasswordField as PasswordFieldName, PasswordFieldErrors, PasswordProblem, SetPasswordNotice } from '../set-password-answers';
+import { PASSWORD_PROBLEM_MESSAGES, SET_PASSWORD_NOTICE_MESSAGES } from '../token-link.messages';
+
+export interface SetPasswordValues {
+  password: string;
+  password2: string;
+}
+
+export interface SetPasswordFormProps {
+  /** The screen's h1 (already translated): a new password, or the first password of a registration. */
+  title: string;
+  /** The screen's short name in the document title. */
+  pageTitle: string;
+  /** Optional text under the title. */
+  intro?: string;
+  submitLabel: string;
+  submitting: boolean;
+  notice: SetPasswordNotice | null;
+  /** Field problems the server reported; each shown until its field is edited. */
+  serverErrors: PasswordFieldErrors;
+  /** Counts the failed answers: each is reported once (focus or announcement). */
+  failures: number;
+  onSubmit: (values: SetPasswordValues) => void;
+}
+
+const PROBLEMS = new Set<string>(Object.keys(PASSWORD_PROBLEM_MESSAGES));
+const isProblem = (value: string | undefined): value is PasswordProblem => value !== undefined && PROBLEMS.has(value);
+
+/**
+ * The set-password form of the reset and registration routes: a new password
+ * with the rule as its hint, and its confirmation. Field messages appear once
+ * a field has been left or after a submit.
+ */
+export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitting, notice, serverErrors, failures, onSubmit }: SetPasswordFormProps) {
+  const t = useT();
+  const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const noticeElement = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors, isSubmitted },
+  } = useForm<SetPasswordValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', password2: '' },
+    shouldFocusError: false,
+  });
+  const failed = useSubmitFailures(failures);
+  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failures, serverErrors);
+
+  const messageFor = (field: PasswordFieldName): string | undefined => {
+    const problem = errors[field]?.message ?? server.problemOf(field);
+    return isProblem(problem) ? t(PASSWORD_PROBLEM_MESSAGES[problem]) : undefined;
+  };
+  const noticeText = notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice]);
+  // After a failed submit: the first field in error, else the notice (docs/decisions/0010).
+  useFailureReport(failed.key, () =>
+    firstFailure(
+      form.current,
+      [
+        ['password', messageFor('password')],
+        ['password2', messageFor('password2')],
+      ],
+      { element: noticeElement.current, message: noticeText },
+    ),
+  );
+
+  const submit = handleSubmit((values) => onSubmit(values), failed.refused);
+
+  return (
+    <Card aria-labelledby={titleId} className={styles.card}>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
+        {title}
+      </ScreenTitle>
+      {intro !== undefined && <p className={styles.text}>{intro}</p>}
+      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
+        {noticeText !== null && (
+          <Notice variant="error" ref={noticeElement} focusable>
+            {noticeText}
+          </Notice>
+        )}
+        <PasswordField
+          label={t('setPassword.password')}
+          hint={t('setPassword.rules')}
+          autoComplete="new-password"
+          required
+          error={messageFor('password')}
+          {...register('password', {
+            validate: (value) => checkNewPassword(value) ?? true,
+            // A changed password can make a shown confirmation message right or wrong.
+            onChange: () => {
+              server.edited('password');
+              if (isSubmitted || getFieldState('password2').isTouched) void trigger('password2');
+            },
+          })}
+        />
+        <PasswordField
+          label={t('setPassword.password2')}
+          autoComplete="new-password"
+          required
+          error={messageFor('password2')}
+          {...register('password2', {
+            validate: (value, values) => checkPasswordConfirmation(values.password, value) ?? true,
+            onChange: () => server.edited('password2'),
+          })}
+        />
+        <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
+          {submitLabel}
+        </Button>
+      </form>
+    </Card>
+  );
+}

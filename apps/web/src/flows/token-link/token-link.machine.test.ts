@@ -1,0 +1,400 @@
+import { describe, expect, it } from 'vitest';
+import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
+import type { TokenLinkKind } from './token-link.kinds';
+import { initialTokenLinkState, startTokenLink, transition as transitionWith } from './token-link.machine';
+import type { TokenLinkEvent, TokenLinkState, TokenLinkSteps } from './token-link.machine';
+
+/** The machine with a kind's steps; `run` runs events from the initial state and returns the last transition. */
+function machineOf(steps: TokenLinkSteps) {
+  const transition = (token: string | null, state: TokenLinkState, event: TokenLinkEvent) =>
+    transitionWith(steps, token, state, event);
+  const run = (token: string | null, ...events: TokenLinkEvent[]) => {
+    let state: TokenLinkState = initialTokenLinkState;
+    let last: ReturnType<typeof transition> = { state, effects: [] };
+    for (const event of events) {
+      last = transition(token, state, event);
+      state = last.state;
+    }
+    return last;
+  };
+  return { transition, run };
+}
+
+describe('token-link machine, a reset link', () => {
+  const TOKEN = 'token-abc';
+  const { transition, run } = machineOf(RESET_LINK.steps);
+
+  const started: TokenLinkEvent = { type: 'flow.started' };
+  const valid: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok' } };
+  const submitted: TokenLinkEvent = { type: 'password.submitted', password: 'Secret123', password2: 'Secret123' };
+  const failed = (reasons: string[], detail?: string): TokenLinkEvent => ({
+    type: 'password.answered',
+    answer: { status: 'failed', reasons, ...(detail ? { detail } : {}) },
+  });
+
+  describe('the token on load', () => {
+    it('checks the token from the link when the flow starts', () => {
+      expect(run(TOKEN, started)).toEqual({
+        state: { type: 'checkingToken', started: true },
+        effects: [{ type: 'token.check', token: TOKEN }],
+      });
+    });
+
+    it('checks the token only once when the flow is started twice', () => {
+      expect(run(TOKEN, started, started).effects).toEqual([]);
+    });
+
+    it('shows the expired page without a call when the link has no token', () => {
+      expect(run(null, started)).toEqual({ state: { type: 'expired' }, effects: [] });
+      expect(run('  ', started).state.type).toBe('expired');
+    });
+
+    it.each(['wrong_token', 'missing_token'])('shows the expired page when the token check answers %s', (reason) => {
+      expect(
+        run(TOKEN, started, { type: 'token.answered', answer: { status: 'failed', reasons: [reason] } }).state,
+      ).toEqual({ type: 'expired' });
+    });
+
+    it('shows the set-password form when the token is valid', () => {
+      expect(run(TOKEN, started, valid).state).toEqual({
+        type: 'setPassword',
+        submitting: false,
+        notice: null,
+        fieldErrors: {},
+        failures: 0,
+      });
+    });
+
+    it('keeps waiting when the token check got no usable answer (the global handler reacts)', () => {
+      expect(run(TOKEN, started, { type: 'token.abandoned' }).state).toEqual({ type: 'checkingToken', started: true });
+    });
+  });
+
+  describe('setting the password', () => {
+    it('sends token, password and confirmation once, however often the form is submitted', () => {
+      const first = run(TOKEN, started, valid, submitted);
+      expect(first.effects).toEqual([
+        { type: 'password.call', token: TOKEN, password: 'Secret123', password2: 'Secret123' },
+      ]);
+      expect(first.state).toMatchObject({ type: 'setPassword', submitting: true });
+      expect(transition(TOKEN, first.state, submitted).effects).toEqual([]);
+    });
+
+    it('goes to the password-changed page and refreshes the device user list when the reset is ok', () => {
+      expect(run(TOKEN, started, valid, submitted, { type: 'password.answered', answer: { status: 'ok' } })).toEqual({
+        state: { type: 'passwordChanged' },
+        effects: [{ type: 'deviceList.refresh' }],
+      });
+    });
+
+    it.each(['wrong_token', 'missing_token'])('goes to the expired page when the submit answers %s', (reason) => {
+      expect(run(TOKEN, started, valid, submitted, failed([reason])).state).toEqual({ type: 'expired' });
+    });
+
+    it('puts password reasons on their fields', () => {
+      expect(run(TOKEN, started, valid, submitted, failed(['weak_password', 'passwords_do_not_match'])).state).toEqual({
+        type: 'setPassword',
+        submitting: false,
+        notice: null,
+        fieldErrors: { password: 'weak_password', password2: 'passwords_do_not_match' },
+        // Counted, so the form reports this answer once (focus on the first field, or an announcement).
+        failures: 1,
+      });
+      expect(
+        run(TOKEN, started, valid, submitted, failed(['password_required', 'password_verification_required'])).state,
+      ).toMatchObject({
+        fieldErrors: { password: 'password_required', password2: 'password_verification_required' },
+      });
+    });
+
+    it('tells a common password apart from a weak one by the answer detail', () => {
+      expect(run(TOKEN, started, valid, submitted, failed(['weak_password'], 'common_password')).state).toMatchObject({
+        fieldErrors: { password: 'common_password' },
+      });
+    });
+
+    it('shows the unavailable notice when the submit got no answer, app_error or an unknown reason', () => {
+      expect(run(TOKEN, started, valid, submitted, { type: 'password.unavailable' }).state).toMatchObject({
+        notice: 'unavailable',
+        submitting: false,
+      });
+      expect(run(TOKEN, started, valid, submitted, failed(['app_error'])).state).toMatchObject({
+        notice: 'unavailable',
+      });
+      expect(run(TOKEN, started, valid, submitted, failed(['something_new'])).state).toMatchObject({
+        notice: 'unavailable',
+      });
+    });
+
+    it('says so when the bot check refused the submit', () => {
+      expect(run(TOKEN, started, valid, submitted, failed(['bot_check_failed'])).state).toMatchObject({
+        notice: 'bot_check_failed',
+      });
+    });
+
+    it('lets the user submit again after the global handler took over', () => {
+      const abandoned = run(TOKEN, started, valid, submitted, { type: 'password.abandoned' });
+      expect(abandoned.state).toMatchObject({ type: 'setPassword', submitting: false });
+      expect(transition(TOKEN, abandoned.state, submitted).effects).toHaveLength(1);
+    });
+  });
+
+  describe('a new link', () => {
+    const expired = [
+      started,
+      { type: 'token.answered', answer: { status: 'failed', reasons: ['wrong_token'] } },
+    ] as TokenLinkEvent[];
+    const chosen: TokenLinkEvent = { type: 'newToken.chosen' };
+    const requested: TokenLinkEvent = { type: 'newToken.submitted', email: 'jana@example.sk' };
+
+    it('leaves the expired page for the sign-in route', () => {
+      expect(run(TOKEN, ...expired, { type: 'signIn.chosen' }).effects).toEqual([{ type: 'navigation.signIn' }]);
+    });
+
+    it('opens the request form from the expired page and sends the e-mail', () => {
+      expect(run(TOKEN, ...expired, chosen).state).toEqual({
+        type: 'requestNewToken',
+        submitting: false,
+        notice: null,
+        emailError: null,
+        failures: 0,
+      });
+      expect(run(TOKEN, ...expired, chosen, requested).effects).toEqual([
+        { type: 'newToken.call', email: 'jana@example.sk' },
+      ]);
+    });
+
+    it('confirms the generated link when the request is ok', () => {
+      expect(
+        run(TOKEN, ...expired, chosen, requested, { type: 'newToken.answered', answer: { status: 'ok' } }).state,
+      ).toEqual({ type: 'newTokenSent' });
+    });
+
+    it.each([
+      ['email_required', 'email_required'],
+      ['missing_email', 'email_required'],
+      ['incorrect_email', 'incorrect_email'],
+    ])('puts the reason %s on the e-mail field', (reason, problem) => {
+      const answered = run(TOKEN, ...expired, chosen, requested, {
+        type: 'newToken.answered',
+        answer: { status: 'failed', reasons: [reason] },
+      });
+      expect(answered.state).toMatchObject({ emailError: { problem }, notice: null, submitting: false });
+    });
+
+    it('shows its notice and clears the e-mail when the request fails', () => {
+      expect(run(TOKEN, ...expired, chosen, requested, { type: 'newToken.unavailable' })).toEqual({
+        state: { type: 'requestNewToken', submitting: false, notice: 'unavailable', emailError: null, failures: 1 },
+        effects: [{ type: 'email.clear' }],
+      });
+    });
+
+    it('goes to the sign-in route from the confirmation', () => {
+      const sent = run(TOKEN, ...expired, chosen, requested, { type: 'newToken.answered', answer: { status: 'ok' } });
+      expect(transition(TOKEN, sent.state, { type: 'signIn.chosen' }).effects).toEqual([{ type: 'navigation.signIn' }]);
+    });
+  });
+});
+
+describe('token-link machine, an invitation link', () => {
+  const TOKEN = 'invitation-token';
+  const { transition, run } = machineOf(INVITATION_LINK.steps);
+
+  const started: TokenLinkEvent = { type: 'flow.started' };
+  const valid: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok' } };
+  const continued: TokenLinkEvent = { type: 'welcome.continued' };
+  const submitted: TokenLinkEvent = { type: 'password.submitted', password: 'Secret123', password2: 'Secret123' };
+  const registered: TokenLinkEvent = { type: 'password.answered', answer: { status: 'ok' } };
+  const toPairDevice = [started, valid, continued, submitted, registered];
+
+  describe('the token on load', () => {
+    it('checks the token once and shows the welcome page when it is valid', () => {
+      expect(run(TOKEN, started).effects).toEqual([{ type: 'token.check', token: TOKEN }]);
+      expect(run(TOKEN, started, started).effects).toEqual([]);
+      expect(run(TOKEN, started, valid)).toEqual({ state: { type: 'welcome' }, effects: [] });
+    });
+
+    it.each(['wrong_token', 'missing_token'])('shows the expired page when the token check answers %s', (reason) => {
+      expect(
+        run(TOKEN, started, { type: 'token.answered', answer: { status: 'failed', reasons: [reason] } }).state,
+      ).toEqual({ type: 'expired' });
+    });
+
+    it('shows the expired page without a call when the link has no token', () => {
+      expect(run(null, started)).toEqual({ state: { type: 'expired' }, effects: [] });
+    });
+  });
+
+  describe('the first password', () => {
+    it('goes from the welcome page to the set-password form', () => {
+      expect(run(TOKEN, started, valid, continued).state).toEqual({
+        type: 'setPassword',
+        submitting: false,
+        notice: null,
+        fieldErrors: {},
+        failures: 0,
+      });
+    });
+
+    it('registers with the token, password and confirmation', () => {
+      expect(run(TOKEN, started, valid, continued, submitted).effects).toEqual([
+        { type: 'password.call', token: TOKEN, password: 'Secret123', password2: 'Secret123' },
+      ]);
+    });
+
+    it('offers to pair the device when the registration is ok', () => {
+      expect(run(TOKEN, ...toPairDevice)).toEqual({
+        state: { type: 'pairDevice', pairing: false, notice: null },
+        effects: [],
+      });
+    });
+
+    it('goes to the expired page when the submit answers wrong_token', () => {
+      expect(
+        run(TOKEN, started, valid, continued, submitted, {
+          type: 'password.answered',
+          answer: { status: 'failed', reasons: ['wrong_token'] },
+        }).state,
+      ).toEqual({
+        type: 'expired',
+      });
+    });
+
+    it('puts a common password on the password field and a mismatch on the confirmation', () => {
+      const answer = {
+        status: 'failed',
+        reasons: ['weak_password', 'passwords_do_not_match'],
+        detail: 'common_password',
+      };
+      expect(
+        run(TOKEN, started, valid, continued, submitted, { type: 'password.answered', answer }).state,
+      ).toMatchObject({
+        fieldErrors: { password: 'common_password', password2: 'passwords_do_not_match' },
+      });
+    });
+
+    it('shows the unavailable notice when the registration got no answer', () => {
+      expect(run(TOKEN, started, valid, continued, submitted, { type: 'password.unavailable' }).state).toMatchObject({
+        type: 'setPassword',
+        notice: 'unavailable',
+        submitting: false,
+      });
+    });
+  });
+
+  describe('pairing the device', () => {
+    it('finishes the registration without pairing when the user skips', () => {
+      expect(run(TOKEN, ...toPairDevice, { type: 'device.skipped' })).toEqual({
+        state: { type: 'finishing' },
+        effects: [{ type: 'registration.finish' }],
+      });
+    });
+
+    it('pairs the device once, then finishes the registration', () => {
+      const pairing = run(TOKEN, ...toPairDevice, { type: 'device.pairChosen' });
+      expect(pairing).toEqual({
+        state: { type: 'pairDevice', pairing: true, notice: null },
+        effects: [{ type: 'device.pair' }],
+      });
+      expect(transition(TOKEN, pairing.state, { type: 'device.pairChosen' }).effects).toEqual([]);
+      expect(transition(TOKEN, pairing.state, { type: 'device.skipped' }).effects).toEqual([]);
+      expect(transition(TOKEN, pairing.state, { type: 'device.paired' })).toEqual({
+        state: { type: 'finishing' },
+        effects: [{ type: 'registration.finish' }],
+      });
+    });
+
+    it('says pairing failed and still lets the user skip', () => {
+      const failed = run(TOKEN, ...toPairDevice, { type: 'device.pairChosen' }, { type: 'device.pairFailed' });
+      expect(failed.state).toEqual({ type: 'pairDevice', pairing: false, notice: 'pairFailed' });
+      expect(transition(TOKEN, failed.state, { type: 'device.skipped' }).effects).toEqual([
+        { type: 'registration.finish' },
+      ]);
+    });
+
+    it('finishes only once', () => {
+      const finishing = run(TOKEN, ...toPairDevice, { type: 'device.skipped' });
+      expect(transition(TOKEN, finishing.state, { type: 'device.skipped' }).effects).toEqual([]);
+    });
+
+    it('shows the passkey offer when the offer check says so, and redirects once it is finished', () => {
+      const finishing = run(TOKEN, ...toPairDevice, { type: 'device.skipped' });
+      const offered = transition(TOKEN, finishing.state, { type: 'passkeyOffer.checked', offer: true });
+      expect(offered).toEqual({ state: { type: 'passkeyOffer' }, effects: [] });
+      expect(transition(TOKEN, offered.state, { type: 'passkeyOffer.finished' })).toEqual({
+        state: { type: 'finishing' },
+        effects: [{ type: 'navigation.redirect' }],
+      });
+    });
+
+    it('redirects at once when the offer check says no', () => {
+      const finishing = run(TOKEN, ...toPairDevice, { type: 'device.skipped' });
+      expect(transition(TOKEN, finishing.state, { type: 'passkeyOffer.checked', offer: false }).effects).toEqual([
+        { type: 'navigation.redirect' },
+      ]);
+    });
+  });
+
+  describe('a new invitation link', () => {
+    const expired = [
+      started,
+      { type: 'token.answered', answer: { status: 'failed', reasons: ['missing_token'] } },
+    ] as TokenLinkEvent[];
+
+    it('closes the expired page to the sign-in route', () => {
+      expect(run(TOKEN, ...expired, { type: 'signIn.chosen' }).effects).toEqual([{ type: 'navigation.signIn' }]);
+    });
+
+    it('requests a new link with the e-mail and confirms it', () => {
+      const requested = run(
+        TOKEN,
+        ...expired,
+        { type: 'newToken.chosen' },
+        { type: 'newToken.submitted', email: 'jana@example.sk' },
+      );
+      expect(requested.effects).toEqual([{ type: 'newToken.call', email: 'jana@example.sk' }]);
+      expect(transition(TOKEN, requested.state, { type: 'newToken.answered', answer: { status: 'ok' } }).state).toEqual(
+        { type: 'newTokenSent' },
+      );
+    });
+
+    it('clears the e-mail and shows its notice when the request fails', () => {
+      const requested = run(
+        TOKEN,
+        ...expired,
+        { type: 'newToken.chosen' },
+        { type: 'newToken.submitted', email: 'jana@example.sk' },
+      );
+      expect(
+        transition(TOKEN, requested.state, {
+          type: 'newToken.answered',
+          answer: { status: 'failed', reasons: ['app_error'] },
+        }).effects,
+      ).toEqual([{ type: 'email.clear' }]);
+    });
+  });
+});
+
+describe.each([
+  ['a reset link', RESET_LINK, 'setPassword'],
+  ['an invitation link', INVITATION_LINK, 'welcome'],
+] as [string, TokenLinkKind, string][])(
+  'token-link machine, %s: a page that came with the link checked',
+  (_kind, kind, first) => {
+    it('starts at the screen the answer leads to, without a call', () => {
+      expect(startTokenLink(kind.steps, 'token-abc', { status: 'ok' })).toEqual({
+        state: expect.objectContaining({ type: first }),
+        effects: [],
+      });
+      expect(startTokenLink(kind.steps, 'token-abc', { status: 'failed', reasons: ['wrong_token'] })).toEqual({
+        state: { type: 'expired' },
+        effects: [],
+      });
+    });
+
+    it('checks the link itself when the page came without the answer, and needs no call without a token', () => {
+      expect(startTokenLink(kind.steps, 'token-abc').effects).toEqual([{ type: 'token.check', token: 'token-abc' }]);
+      expect(startTokenLink(kind.steps, null)).toEqual({ state: { type: 'expired' }, effects: [] });
+    });
+  },
+);

@@ -1,0 +1,246 @@
+/**
+ * The token-link pages (a password reset link, an invitation link) as one explicit, pure machine
+ * (conventions 4 and 5): transition(steps, token, state, event) → the next state and the effects
+ * to run. The effects are data; token-link.effects.ts runs them with injected I/O.
+ *
+ * docs/flows/recovery.md: the token is checked on load (an invalid one leads to the expired page,
+ * from which a new link can be asked for by e-mail); a live link leads to the set-password form,
+ * or first to a welcome page (`steps.first`). What follows the password is the kind's:
+ * - 'passwordChanged' (a reset): the confirmation, the device user list refreshed, then sign in;
+ * - 'pairDevice' (a registration, which signs the user in): pair this device or skip, then the
+ *   passkey offer when the browser supports passkeys and the server says so (the same offer as
+ *   after a sign-in), then the safe redirect.
+ */
+import type { StatusAnswer } from '@gatehouse/contract';
+import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
+import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
+import { readSetPasswordAnswer, readTokenInfoAnswer } from './set-password-answers';
+import type { PasswordFieldErrors, SetPasswordNotice } from './set-password-answers';
+
+/** The steps that differ between the kinds of link. */
+export interface TokenLinkSteps {
+  /** The first page of a live link. */
+  first: 'welcome' | 'setPassword';
+  /** What follows a password set. */
+  afterPassword: 'passwordChanged' | 'pairDevice';
+}
+
+export type TokenLinkState =
+  /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
+  | { type: 'checkingToken'; started: boolean }
+  | { type: 'welcome' }
+  | {
+      type: 'setPassword';
+      submitting: boolean;
+      notice: SetPasswordNotice | null;
+      fieldErrors: PasswordFieldErrors;
+      /** Counts the failed answers: the form reports each once (focus or announcement). */
+      failures: number;
+    }
+  | { type: 'expired' }
+  | RequestNewTokenState
+  | { type: 'newTokenSent' }
+  | { type: 'passwordChanged' }
+  | { type: 'pairDevice'; pairing: boolean; notice: 'pairFailed' | null }
+  /** Registered (and paired or not): the offer check, or the redirect, is under way. */
+  | { type: 'finishing' }
+  /** The passkey registration offer (shared with sign-in: shared/passkeys). */
+  | { type: 'passkeyOffer' };
+
+export type TokenLinkEvent =
+  | { type: 'flow.started' }
+  | { type: 'token.answered'; answer: StatusAnswer }
+  /** The token check got no usable answer; the global HTTP handler has taken over. */
+  | { type: 'token.abandoned' }
+  | { type: 'welcome.continued' }
+  | { type: 'password.submitted'; password: string; password2: string }
+  | { type: 'password.answered'; answer: StatusAnswer }
+  | { type: 'password.unavailable' }
+  | { type: 'password.abandoned' }
+  | { type: 'newToken.chosen' }
+  /** The request-new-link form's events (shared/link-request), sign in included. */
+  | NewTokenEvent
+  | { type: 'device.skipped' }
+  | { type: 'device.pairChosen' }
+  | { type: 'device.paired' }
+  /** Pairing failed in any way: the user is registered and signed in, so only a notice; skip stays open. */
+  | { type: 'device.pairFailed' }
+  | { type: 'passkeyOffer.checked'; offer: boolean }
+  /** Activated, ask later or don't ask again: the offer screen has done its calls. */
+  | { type: 'passkeyOffer.finished' };
+
+export type TokenLinkEffect =
+  | { type: 'token.check'; token: string }
+  | { type: 'password.call'; token: string; password: string; password2: string }
+  | NewTokenEffect
+  /** After a reset: the device user list, for the sign-in page. */
+  | { type: 'deviceList.refresh' }
+  | { type: 'device.pair' }
+  /** After a registration: the passkey offer check; `passkeyOffer.checked` follows. */
+  | { type: 'registration.finish' }
+  | { type: 'navigation.redirect' };
+
+export interface TokenLinkTransition {
+  state: TokenLinkState;
+  effects: TokenLinkEffect[];
+}
+
+export const initialTokenLinkState: TokenLinkState = { type: 'checkingToken', started: false };
+
+/**
+ * The first transition: the link checked with `answer` when the page came with it (a server-rendered
+ * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
+ */
+export function startTokenLink(
+  steps: TokenLinkSteps,
+  token: string | null,
+  answer?: StatusAnswer,
+): TokenLinkTransition {
+  const started = transition(steps, token, initialTokenLinkState, { type: 'flow.started' });
+  return answer && started.state.type === 'checkingToken'
+    ? transition(steps, token, started.state, { type: 'token.answered', answer })
+    : started;
+}
+
+type SetPasswordState = Extract<TokenLinkState, { type: 'setPassword' }>;
+type PairDeviceState = Extract<TokenLinkState, { type: 'pairDevice' }>;
+
+const setPassword = (patch: Partial<SetPasswordState> = {}): TokenLinkState => ({
+  type: 'setPassword',
+  submitting: false,
+  notice: null,
+  fieldErrors: {},
+  failures: 0,
+  ...patch,
+});
+
+const pairDevice = (patch: Partial<PairDeviceState> = {}): TokenLinkState => ({
+  type: 'pairDevice',
+  pairing: false,
+  notice: null,
+  ...patch,
+});
+
+const stay = (state: TokenLinkState): TokenLinkTransition => ({ state, effects: [] });
+const go = (state: TokenLinkState, ...effects: TokenLinkEffect[]): TokenLinkTransition => ({ state, effects });
+/** Close, sign in: the sign-in route. */
+const leave = (state: TokenLinkState, event: TokenLinkEvent) =>
+  event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
+
+/**
+ * @param steps the kind's steps (token-link.kinds.ts).
+ * @param token the `token` query parameter, read once; null when absent.
+ */
+export function transition(
+  steps: TokenLinkSteps,
+  token: string | null,
+  state: TokenLinkState,
+  event: TokenLinkEvent,
+): TokenLinkTransition {
+  switch (state.type) {
+    case 'checkingToken':
+      return onCheckingToken(steps, token, state, event);
+    case 'welcome':
+      return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
+    case 'setPassword':
+      return onSetPassword(steps, token, state, event);
+    case 'expired':
+      return event.type === 'newToken.chosen' ? go(requestNewTokenState()) : leave(state, event);
+    case 'requestNewToken':
+      return isNewTokenEvent(event) ? onRequestNewToken(state, event) : stay(state);
+    case 'newTokenSent':
+    case 'passwordChanged':
+      return leave(state, event);
+    case 'pairDevice':
+      return onPairDevice(state, event);
+    case 'finishing':
+      if (event.type !== 'passkeyOffer.checked') return stay(state);
+      return event.offer ? go({ type: 'passkeyOffer' }) : go(state, { type: 'navigation.redirect' });
+    case 'passkeyOffer':
+      return event.type === 'passkeyOffer.finished'
+        ? go({ type: 'finishing' }, { type: 'navigation.redirect' })
+        : stay(state);
+    default:
+      return state satisfies never;
+  }
+}
+
+function onCheckingToken(
+  steps: TokenLinkSteps,
+  token: string | null,
+  state: Extract<TokenLinkState, { type: 'checkingToken' }>,
+  event: TokenLinkEvent,
+): TokenLinkTransition {
+  switch (event.type) {
+    case 'flow.started':
+      if (state.started) return stay(state);
+      // missing_token without asking: there is nothing to check.
+      if (token === null || token.trim() === '') return go({ type: 'expired' });
+      return go({ type: 'checkingToken', started: true }, { type: 'token.check', token });
+    case 'token.answered':
+      if (readTokenInfoAnswer(event.answer) !== 'valid') return go({ type: 'expired' });
+      return steps.first === 'welcome' ? go({ type: 'welcome' }) : go(setPassword());
+    default:
+      // token.abandoned: the global handler shows the error page or a snackbar;
+      // the page keeps its loading state. Everything else cannot happen here.
+      return stay(state);
+  }
+}
+
+function onSetPassword(
+  steps: TokenLinkSteps,
+  token: string | null,
+  state: SetPasswordState,
+  event: TokenLinkEvent,
+): TokenLinkTransition {
+  switch (event.type) {
+    case 'password.submitted':
+      if (state.submitting || token === null) return stay(state);
+      return go(setPassword({ submitting: true, failures: state.failures }), {
+        type: 'password.call',
+        token,
+        password: event.password,
+        password2: event.password2,
+      });
+    case 'password.answered': {
+      if (!state.submitting) return stay(state);
+      const outcome = readSetPasswordAnswer(event.answer);
+      switch (outcome.type) {
+        case 'ok':
+          // A registration signed the user in: the device can be paired with this session.
+          return steps.afterPassword === 'pairDevice'
+            ? go(pairDevice())
+            : go({ type: 'passwordChanged' }, { type: 'deviceList.refresh' });
+        case 'expired':
+          return go({ type: 'expired' });
+        case 'fields':
+          return go(setPassword({ fieldErrors: outcome.errors, failures: state.failures + 1 }));
+        case 'notice':
+          return go(setPassword({ notice: outcome.notice, failures: state.failures + 1 }));
+        default:
+          return outcome satisfies never;
+      }
+    }
+    case 'password.unavailable':
+      return go(setPassword({ notice: 'unavailable', failures: state.failures + 1 }));
+    case 'password.abandoned':
+      return go(setPassword({ notice: state.notice, failures: state.failures }));
+    default:
+      return stay(state);
+  }
+}
+
+function onPairDevice(state: PairDeviceState, event: TokenLinkEvent): TokenLinkTransition {
+  switch (event.type) {
+    case 'device.pairChosen':
+      return state.pairing ? stay(state) : go(pairDevice({ pairing: true }), { type: 'device.pair' });
+    case 'device.skipped':
+      return state.pairing ? stay(state) : go({ type: 'finishing' }, { type: 'registration.finish' });
+    case 'device.paired':
+      return state.pairing ? go({ type: 'finishing' }, { type: 'registration.finish' }) : stay(state);
+    case 'device.pairFailed':
+      return state.pairing ? go(pairDevice({ notice: 'pairFailed' })) : stay(state);
+    default:
+      return stay(state);
+  }
+}
