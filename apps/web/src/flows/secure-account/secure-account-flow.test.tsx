@@ -2,13 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@gatehouse/contract';
-import en from '../../locales/en.json';
-import sk from '../../locales/sk.json';
-import cs from '../../locales/cs.json';
 import { expectAnnounced, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import { SOURCE_CATALOGUES } from '../../shared/testing/source-catalogues';
 import { SecureAccountFlow } from './secure-account-flow';
 
-const CATALOGUES = { en, sk, cs } as const;
+const CATALOGUES = SOURCE_CATALOGUES;
 const LOCALES: Locale[] = ['en', 'sk', 'cs'];
 type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 

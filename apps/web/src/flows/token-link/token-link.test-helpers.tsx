@@ -2,17 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Locale } from '@gatehouse/contract';
-import en from '../../locales/en.json';
-import sk from '../../locales/sk.json';
-import cs from '../../locales/cs.json';
 import { useServerError } from '../../shared/api';
 import type { MessageId } from '../../shared/i18n';
+import { SOURCE_CATALOGUES, type SourceCatalogue } from '../../shared/testing/source-catalogues';
 import { expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { FinishRegistrationFlow, ResetPasswordFlow } from './token-link-flow';
 
-export const CATALOGUES = { en, sk, cs } as const;
+export const CATALOGUES = SOURCE_CATALOGUES;
 export const LOCALES: Locale[] = ['en', 'sk', 'cs'];
-export type Catalogue = (typeof CATALOGUES)[Locale];
+export type Catalogue = SourceCatalogue;
 type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 
 const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pathname;
