@@ -4,7 +4,7 @@ import type { DeviceUser } from '@gatehouse/contract';
 import { SignInFlow } from '../flows/sign-in';
 import { ErrorBoundary } from './error-boundary';
 import { InternalErrorPage } from './internal-error-page';
-import { lazyWithTimeout } from './lazy-with-timeout';
+import { lazyWithTimeout } from '../shared/chunks';
 import { LoadingPlaceholder } from './page-frame';
 import { ROUTES, SECURITY_HREF, signInHref } from './routes';
 import { MessageAreaGate } from '../shared/i18n';

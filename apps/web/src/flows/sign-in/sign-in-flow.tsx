@@ -1,4 +1,5 @@
-import { Fragment, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Fragment, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { lazyWithTimeout } from '../../shared/chunks';
 import type { DeviceUser } from '@gatehouse/contract';
 import { isApiFailure, loadApiModule, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
 import { MessageAreaGate, useLocale, useT } from '../../shared/i18n';
@@ -25,13 +26,13 @@ import type { SignInCalls } from './sign-in.calls';
 
 // The first view holds the login and remembered-user forms; the other screens are one chunk.
 const loadLaterScreens = () => import('./screens/later-screens');
-const PinScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.PinScreen })));
-const RememberedUsersScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.RememberedUsersScreen })));
-const BlockedScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.BlockedScreen })));
-const DisabledScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.DisabledScreen })));
-const ForgotPasswordScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })));
-const ResetSentScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
-const PasskeyOfferScreen = lazy(() => loadLaterScreens().then((m) => ({ default: m.PasskeyOfferScreen })));
+const PinScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.PinScreen })));
+const RememberedUsersScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.RememberedUsersScreen })));
+const BlockedScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.BlockedScreen })));
+const DisabledScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.DisabledScreen })));
+const ForgotPasswordScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })));
+const ResetSentScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
+const PasskeyOfferScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.PasskeyOfferScreen })));
 
 // The calls, with the contract's schemas, are not in the first view either: they load once the page
 // has hydrated (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).

@@ -8,16 +8,19 @@
  */
 import type { z } from 'zod/mini';
 import type { Endpoint } from '@gatehouse/contract';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../chunks';
 import { ApiFailure } from './api-failure';
 import type { CallInput } from './call';
 
 /**
- * A module of the API layer, loaded. A chunk that cannot be fetched means the call got no answer at
- * all: ApiFailure 'network' (the reaction a failed fetch of the call itself has).
+ * A module of the API layer, loaded. A chunk that cannot be fetched, or has not arrived in the chunk
+ * time-out, means the call got no answer at all: ApiFailure 'network' (the reaction a failed fetch of
+ * the call itself has: the internal error page, whose reload also clears the browser's memory of
+ * the failed chunk, which it would otherwise not fetch again).
  */
 export async function loadApiModule<M>(load: () => Promise<M>, endpointId: string): Promise<M> {
   try {
-    return await load();
+    return await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
   } catch {
     throw new ApiFailure('network', endpointId);
   }

@@ -1,6 +1,8 @@
 import type { Locale } from '@gatehouse/contract';
 import { DEFAULT_LOCALE } from '@gatehouse/contract';
-import { loadArea, loadCore } from 'virtual:messages/loaders';
+import { loadArea as loadAreaChunk, loadCore } from 'virtual:messages/loaders';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../chunks';
+import type { MessageArea } from './areas';
 import type { CompiledMessages } from './messages';
 
 /**
@@ -11,11 +13,15 @@ import type { CompiledMessages } from './messages';
  */
 export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
 
+/** A language's first-view messages; a chunk that fails or has not arrived in the chunk time-out is an error. */
 export function loadMessages(locale: Locale): Promise<CompiledMessages> {
-  return loadCore(locale);
+  return withTimeout(loadCore(locale), CHUNK_LOAD_TIMEOUT_MS);
 }
 
-export { loadArea };
+/** A lazy area's messages, the same way (MessageAreaGate shows the internal error page for a failure). */
+export function loadArea(locale: Locale, area: MessageArea): Promise<CompiledMessages> {
+  return withTimeout(loadAreaChunk(locale, area), CHUNK_LOAD_TIMEOUT_MS);
+}
 
 /** The fallback locale's catalogue, for a page the browser renders itself; without it (a failed load) the ids show. */
 export function loadFallbackMessages(): Promise<CompiledMessages> {

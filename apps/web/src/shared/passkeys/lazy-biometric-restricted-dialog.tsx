@@ -1,7 +1,8 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTimeout } from '../chunks';
 import type { BiometricRestrictedDialogProps } from './biometric-restricted-dialog';
 
-const BiometricRestrictedDialog = lazy(() =>
+const BiometricRestrictedDialog = lazyWithTimeout(() =>
   import('./biometric-restricted-dialog').then((m) => ({ default: m.BiometricRestrictedDialog })),
 );
 

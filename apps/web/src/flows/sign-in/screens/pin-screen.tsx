@@ -1,4 +1,5 @@
-import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazyWithTimeout } from '../../../shared/chunks';
 import { useForm } from 'react-hook-form';
 import { showsRemainingAttempts } from '@gatehouse/contract';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
@@ -9,7 +10,7 @@ import { PIN_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
 
 // Base UI's checkbox: loaded with the PIN form, never in the first view.
-const RememberDeviceCheckbox = lazy(() => import('./remember-device-checkbox'));
+const RememberDeviceCheckbox = lazyWithTimeout(() => import('./remember-device-checkbox'));
 
 interface PinValues {
   pin: string;

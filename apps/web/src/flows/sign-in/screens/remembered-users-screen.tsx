@@ -1,4 +1,5 @@
-import { Suspense, lazy, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { lazyWithTimeout } from '../../../shared/chunks';
 import type { DeviceUser } from '@gatehouse/contract';
 import { REMEMBERED_USERS_SHOWN } from '@gatehouse/contract';
 import { useT } from '../../../shared/i18n';
@@ -8,7 +9,7 @@ import { maskEmail } from './mask-email';
 import styles from './screens.module.css';
 
 // Base UI's menu: loaded when the list is shown, never in the first view.
-const RememberedUserMenu = lazy(() => import('./remembered-user-menu'));
+const RememberedUserMenu = lazyWithTimeout(() => import('./remembered-user-menu'));
 
 export interface RememberedUsersScreenProps {
   users: readonly DeviceUser[];

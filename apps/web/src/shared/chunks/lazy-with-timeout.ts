@@ -1,7 +1,12 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
-/** A script chunk that has not loaded in 120 s is an error. */
+/**
+ * A script chunk that has not loaded in 120 s is an error: the nearest error boundary shows the
+ * internal error page with its reload (docs/requirements/app-shell.md). Every lazily loaded part
+ * goes through here: the routes' flows, the sign-in's later screens and their lazy parts, the API
+ * layer (shared/api/api-layer.ts).
+ */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadTimeout extends Error {

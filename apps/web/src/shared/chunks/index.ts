@@ -1,0 +1,1 @@
+export { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadTimeout, lazyWithTimeout, withTimeout } from './lazy-with-timeout';
