@@ -15,7 +15,7 @@ import {
 import { apiRoute } from '../../plugins/api-route.ts';
 import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { isBinding, newBinding } from '../webauthn/signed-challenge.ts';
 import type { ChallengeCookie } from '../webauthn/webauthn.routes.ts';
@@ -23,7 +23,7 @@ import type { AccountSecurityService, Caller, SecurityUserLookup } from './accou
 
 export interface AccountSecurityRoutesOptions {
   security: AccountSecurityService;
-  sessions: SessionAccess;
+  sessions: Sessions;
   devices: DeviceService;
   users: SecurityUserLookup;
   challengeCookie: ChallengeCookie;

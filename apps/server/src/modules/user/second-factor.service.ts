@@ -3,7 +3,7 @@ import type { LoginStatus, Reason } from '@gatehouse/contract';
 import type { Db } from '../../db/database.ts';
 import type { PinPurpose } from '../../db/schema.ts';
 import { MailDeliveryError } from '../../mail/mailer.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { PinCodeService } from './pin-code.service.ts';
 import type { SignInService } from './sign-in.service.ts';
@@ -37,7 +37,7 @@ const failed = (reason: Reason): StepAnswer => ({ status: 'failed', reasons: [re
 export class SecondFactorService {
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionAccess,
+    private readonly sessions: Sessions,
     private readonly devices: DeviceService,
     private readonly pins: PinCodeService,
     private readonly signIn: SignInService,

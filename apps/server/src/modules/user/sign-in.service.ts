@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInMethod } from '../../db/schema.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import { userAgentOf } from '../../plugins/user-agent.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { PinCodeRepository } from './pin-code.repository.ts';
@@ -30,7 +30,7 @@ export interface NewDeviceAlerts {
  */
 export class SignInService {
   constructor(
-    private readonly sessions: SessionAccess,
+    private readonly sessions: Sessions,
     private readonly devices: DeviceService,
     private readonly pinCodes: PinCodeRepository,
     private readonly history: SignInRecorder,

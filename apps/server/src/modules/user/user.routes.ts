@@ -5,7 +5,7 @@ type UserInfoAnswer = AnswerOf<typeof userInfo>;
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import { chooseLanguage } from './language.ts';
 import type { LoginService } from './login.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
@@ -14,7 +14,7 @@ import type { SecondFactorService } from './second-factor.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
 export interface UserRoutesOptions {
-  sessions: SessionAccess;
+  sessions: Sessions;
   loginService: LoginService;
   users: UserRepository;
   secondFactor: SecondFactorService;
