@@ -38,7 +38,7 @@ declare module 'fastify' {
  */
 export const recoveryModule = fp(
   async function recoveryModule(app: FastifyInstance, { db, config, now, hasher, mailer, outbox }: ModuleContext): Promise<void> {
-    const { accounts, throttle, sessionStore, devices, signIn } = app;
+    const { accounts, throttle, sessionStore, devices, signIn, visitOf } = app;
     const { tokens, invitations } = createInvitations(db, config, accounts, mailer, now);
     const recovery = new RecoveryService({
       accounts,
@@ -56,7 +56,7 @@ export const recoveryModule = fp(
     });
     outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
     app.decorate('recovery', recovery);
-    const completeSignIn: CompleteSignIn = (request, reply, userId) => signIn.complete(request, reply, userId, 'registration');
+    const completeSignIn: CompleteSignIn = (request, reply, userId) => signIn.complete(visitOf(request, reply), userId, 'registration');
     await app.register(recoveryRoutes, { recovery, completeSignIn });
   },
   { name: 'recovery-module', fastify: '5.x', dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module'] },

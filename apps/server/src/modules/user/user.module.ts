@@ -9,6 +9,7 @@ import { PinCodeService } from './pin-code.service.ts';
 import { SecondFactorService, type WrongPinAlerts } from './second-factor.service.ts';
 import { SignInService, type NewDeviceAlerts, type SignInRecorder } from './sign-in.service.ts';
 import { UserRepository } from './user.repository.ts';
+import { browserVisits, type VisitOf } from './browser-visit.ts';
 import { userInfoAnswer, userRoutes } from './user.routes.ts';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     userLookup: Pick<UserRepository, 'findById'>;
     /** Completes every sign-in (PIN, trusted device, skip, passkey, registration) and records it. */
     signIn: SignInService;
+    /** A sign-in step's view of a request and its reply (the routes' side: browser-visit.ts). */
+    visitOf: VisitOf;
     /** The step after a correct password (the PIN); the web module asks it for a page's PIN step. */
     secondFactor: SecondFactorService;
     /** What `GET /api/user/info` answers for a request; a server-rendered page starts from it. */
@@ -42,28 +45,36 @@ declare module 'fastify' {
  */
 export const userModule = fp(
   async function user(app: FastifyInstance, { db, config, now, hasher, mailer }: ModuleContext): Promise<void> {
-    const { sessions, sessionStore, throttle, devices } = app;
+    const { sessions, sessionStore, throttle, devices, deviceCookie } = app;
     const users = new UserRepository(db);
     const pinCodes = new PinCodeRepository(db);
     const accounts = new AccountService(users, hasher, now, sessionStore, throttle);
     const loginService = new LoginService(users, hasher, throttle, now);
-    const history: SignInRecorder = { record: (userId, method, details) => app.signInRecorder.record(userId, method, details) };
+    const history: SignInRecorder = {
+      record: (userId, method, details) => app.signInRecorder.record(userId, method, details),
+    };
     const alerts: NewDeviceAlerts & WrongPinAlerts = {
       newDeviceSignIn: (userId, userAgent) => app.signInAlerts.newDeviceSignIn(userId, userAgent),
       wrongPin: (userId, failures, userAgent) => app.signInAlerts.wrongPin(userId, failures, userAgent),
     };
-    const signIn = new SignInService(sessions, devices, pinCodes, history, alerts);
+    const signIn = new SignInService(devices, pinCodes, history, alerts);
     const pins = new PinCodeService(pinCodes, users, mailer, mailContext(config.publicOrigin), now, {
       silentAttempts: config.pinSilentAttempts,
       maxAttempts: config.pinMaxAttempts,
     });
-    const secondFactor = new SecondFactorService(db, sessions, devices, pins, signIn, users, alerts);
+    const secondFactor = new SecondFactorService(db, devices, pins, signIn, users, alerts);
     app.decorate('accounts', accounts);
     app.decorate('userLookup', users);
     app.decorate('signIn', signIn);
+    const visitOf = browserVisits(sessions, deviceCookie);
+    app.decorate('visitOf', visitOf);
     app.decorate('secondFactor', secondFactor);
     app.decorate('userInfo', userInfoAnswer({ sessions, users }));
-    await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
+    await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf });
   },
-  { name: 'user-module', fastify: '5.x', dependencies: ['session', 'session-module', 'throttle-module', 'device-module'] },
+  {
+    name: 'user-module',
+    fastify: '5.x',
+    dependencies: ['session', 'session-module', 'throttle-module', 'device-module'],
+  },
 );

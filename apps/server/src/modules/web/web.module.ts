@@ -13,7 +13,7 @@ import { webRoutes } from './web.routes.ts';
  * A plain plugin: it decorates nothing.
  */
 export async function webModule(app: FastifyInstance, { config }: ModuleContext): Promise<void> {
-  const { userInfo: answerUserInfo, devices, secondFactor, recovery } = app;
+  const { sessions, userInfo: answerUserInfo, devices, deviceCookie, secondFactor, recovery } = app;
   /** The reset and registration pages' link check (what token info answers), read once from the query as the app reads it. */
   const linkCheckFor = async (request: FastifyRequest): Promise<PageStart['linkCheck']> => {
     // With a bot check, the check needs the browser's token: the app makes it.
@@ -36,11 +36,14 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
         user,
         serverInfo: serverInfoAnswer(config),
         serverVersion: serverVersionAnswer(config),
-        deviceUsers: await devices.rememberedAccounts(request),
+        deviceUsers: await devices.rememberedAccounts(deviceCookie.read(request)),
       },
       signIn: {
         // Only while a tab of this browser shows the PIN step (the app's cookie) and the session still waits for the PIN.
-        pinStep: !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1' ? await secondFactor.pendingStep(request) : null,
+        pinStep:
+          !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1'
+            ? await secondFactor.pendingStep(await sessions.current(request))
+            : null,
         passkeyLikely: passkeyLikely(request.headers['user-agent']),
       },
       linkCheck: await linkCheckFor(request),

@@ -37,14 +37,14 @@ declare module 'fastify' {
  */
 export const webauthnModule = fp(
   async function webauthn(app: FastifyInstance, { db, config, now }: ModuleContext): Promise<void> {
-    const { sessions, userLookup: users, throttle, signIn } = app;
+    const { sessions, userLookup: users, throttle, signIn, visitOf } = app;
     const credentials = new CredentialRepository(db);
     const challenges = new ChallengeService(new ChallengeRepository(db), now, config.webauthn.challengeTtlMs);
     const keys = new ServerKeys(db, now);
     const signInChallenges = new SignedChallenges(db, () => keys.get(CHALLENGE_KEY_NAME), now, config.webauthn.challengeTtlMs);
     const passkeys = new PasskeyService(credentials, challenges, signInChallenges, users, throttle, config.webauthn, now);
     const offers = new OfferService(new OfferRepository(db), credentials, now);
-    const completeSignIn: CompleteSignIn = (request, reply, userId, shared) => signIn.complete(request, reply, userId, 'passkey', shared);
+    const completeSignIn: CompleteSignIn = (request, reply, userId, shared) => signIn.complete(visitOf(request, reply), userId, 'passkey', shared);
     app.decorate('passkeys', passkeys);
     app.decorate('passkeyCredentials', new CredentialService(credentials));
     await app.register(webauthnRoutes, { sessions, passkeys, offers, users, config: config.webauthn, completeSignIn, challengeCookie: challengeCookie(config) });
