@@ -5,10 +5,17 @@ import { BOT_CHECK_HEADER, type BotCheck, type BotCheckAction } from '@gatehouse
 /** Why a token was refused, for the log line (never the token itself). */
 export type BotCheckOutcome = { passed: true } | { passed: false; why: string };
 
+/** What a verifier may know of the call it checks (the request gives it; no HTTP types beyond it). */
+export interface BotCheckCaller {
+  /** The client's address (as the throttles count it). */
+  readonly ip: string;
+  readonly log: { warn(details: object, message: string): void };
+}
+
 /** One bot check (reCAPTCHA v3 or ALTCHA): decides whether a non-empty token passes for an action. */
 export interface BotCheckVerifier {
   readonly kind: 'recaptcha' | 'altcha';
-  verify(token: string, action: BotCheckAction, request: FastifyRequest): Promise<BotCheckOutcome>;
+  verify(token: string, action: BotCheckAction, caller: BotCheckCaller): Promise<BotCheckOutcome>;
 }
 
 declare module 'fastify' {
