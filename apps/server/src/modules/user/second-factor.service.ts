@@ -1,5 +1,4 @@
 import type { LoginStatus, Reason } from '@gatehouse/contract';
-import type { Db } from '../../db/database.ts';
 import type { PinPurpose } from '../../db/schema.ts';
 import { MailDeliveryError } from '../../mail/mailer.ts';
 import type { DeviceService } from '../device/device.service.ts';
@@ -35,7 +34,6 @@ const failed = (reason: Reason): StepAnswer => ({ status: 'failed', reasons: [re
  */
 export class SecondFactorService {
   constructor(
-    private readonly db: Db,
     private readonly devices: DeviceService,
     private readonly pins: PinCodeService,
     private readonly signIn: SignInService,
@@ -55,7 +53,7 @@ export class SecondFactorService {
     // flush to disk) per login instead of two (docs/decisions/0164-hot-paths-and-overload.md).
     // The cookie and the mail follow the commit; no transaction waits on the mail server.
     const previous = await visit.currentSession();
-    const { commit, mail } = await this.db.transaction().execute(async (trx) => {
+    const { commit, mail } = await this.pins.transaction(async (trx) => {
       const rotation = await visit.prepareRotation(previous, user.id, 'password', shared, trx);
       return { commit: rotation.commit, mail: await this.pins.store(user, rotation.session.idHash, purpose, trust.deviceId, trx) };
     });

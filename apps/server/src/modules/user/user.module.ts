@@ -62,7 +62,7 @@ export const userModule = fp(
       silentAttempts: config.pinSilentAttempts,
       maxAttempts: config.pinMaxAttempts,
     });
-    const secondFactor = new SecondFactorService(db, devices, pins, signIn, users, alerts);
+    const secondFactor = new SecondFactorService(devices, pins, signIn, users, alerts);
     app.decorate('accounts', accounts);
     app.decorate('userLookup', users);
     app.decorate('signIn', signIn);
