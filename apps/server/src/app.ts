@@ -121,8 +121,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(botCheckPlugin, { verifier: createBotCheckVerifier(context) });
 
   // 2. Modules, each `app.register(<name>Module, context)`. A module that others need decorates the
-  //    instance with its service; the order is the order of those needs (the user module fills its
-  //    sign-in alerts and history in from the secure-account and account-security modules at call time).
+  //    instance with its services, and is registered before them. The one exception: the user
+  //    module's sign-in alerts and history are filled in by the secure-account and account-security
+  //    modules, registered after it, and reached at call time.
   await app.register(sessionModule, { ...context, store: sessionStore });
   await app.register(botCheckModule, context);
   await app.register(throttleModule, context);
@@ -131,8 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(userModule, context);
   await app.register(webauthnModule, context);
   await app.register(accountSecurityModule, context);
-  await app.register(secureAccountModule, context);
   await app.register(recoveryModule, context);
+  await app.register(secureAccountModule, context);
   await app.register(healthModule, { ...context, readiness: deps.readiness });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
   // Last: a server-rendered page starts from the other modules' answers (docs/decisions/0117-server-rendered-first-view.md).

@@ -12,7 +12,7 @@ import { recoveryRoutes, type CompleteSignIn } from './recovery.routes.ts';
 import { TokenRepository } from './token.repository.ts';
 import { TokenService } from './token.service.ts';
 
-/** The link-token service on a database (also for the "Wasn't you?" links of the secure-account module). */
+/** The link-token service on a database (the server's, as `app.linkTokens`, and the operator CLI's). */
 export function createTokens(db: Db, config: Config, now: () => number): TokenService {
   return new TokenService(new TokenRepository(db), now, config);
 }
@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Forgot/reset password, token info and registration; a server-rendered page makes its link check. */
     recovery: RecoveryService;
+    /** The link tokens (reset, invitation, "Wasn't you?"): the secure-account module's links are of them too. */
+    linkTokens: TokenService;
   }
 }
 
@@ -56,6 +58,7 @@ export const recoveryModule = fp(
     });
     outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
     app.decorate('recovery', recovery);
+    app.decorate('linkTokens', tokens);
     const completeSignIn: CompleteSignIn = (request, reply, userId) => signIn.complete(visitOf(request, reply), userId, 'registration');
     await app.register(recoveryRoutes, { recovery, completeSignIn });
   },

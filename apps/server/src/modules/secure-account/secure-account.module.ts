@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { mailContext } from '../../mail/mail-template.ts';
 import type { ModuleContext } from '../module-context.ts';
-import { createTokens } from '../recovery/recovery.module.ts';
 import { secureAccountRoutes } from './secure-account.routes.ts';
 import { SecureAccountService } from './secure-account.service.ts';
 import { WASNT_YOU_JOB, WasntYouService } from './wasnt-you.service.ts';
@@ -13,9 +12,8 @@ import { WASNT_YOU_JOB, WasntYouService } from './wasnt-you.service.ts';
  * the secure-account calls.
  */
 export const secureAccountModule = fp(
-  async function secureAccount(app: FastifyInstance, { db, config, now, mailer, outbox }: ModuleContext): Promise<void> {
-    const { accounts, throttle, sessionStore, devices } = app;
-    const tokens = createTokens(db, config, now);
+  async function secureAccount(app: FastifyInstance, { config, now, mailer, outbox }: ModuleContext): Promise<void> {
+    const { accounts, throttle, sessionStore, devices, linkTokens: tokens } = app;
     const alerts = new WasntYouService({
       outbox,
       accounts,
@@ -33,5 +31,5 @@ export const secureAccountModule = fp(
     const secureAccounts = new SecureAccountService({ tokens, accounts, sessions: sessionStore, devices, throttle });
     await app.register(secureAccountRoutes, { secureAccounts });
   },
-  { name: 'secure-account-module', fastify: '5.x', dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module'] },
+  { name: 'secure-account-module', fastify: '5.x', dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module', 'recovery-module'] },
 );
