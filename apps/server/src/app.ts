@@ -31,7 +31,7 @@ import { secureAccountModule } from './modules/secure-account/secure-account.mod
 import { recoveryModule } from './modules/recovery/recovery.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { webModule } from './modules/web/web.module.ts';
-import type { ReadinessOptions } from './modules/health/readiness.ts';
+import type { ReadinessOptions } from './modules/health/health.service.ts';
 
 /** The calls that hash a password (argon2id): login, a password from a reset or registration link, the password again. */
 export const HASHING_CALLS = [login, resetPassword, register, reauthenticate] as const;

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { altchaChallenge } from '@gatehouse/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
-import { apiRoute } from '../../plugins/api-route.ts';
 import type { BotCheckVerifier } from '../../plugins/bot-check.plugin.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { AltchaVerifier } from './altcha.verifier.ts';
 import { BotCheckRepository } from './bot-check.repository.ts';
 import { RecaptchaVerifier } from './recaptcha.verifier.ts';
+import { botCheckRoutes } from './bot-check.routes.ts';
 
 export interface BotCheckDeps {
   config: Config;
@@ -40,5 +39,5 @@ export function createBotCheckVerifier({ config, db, now }: BotCheckDeps): BotCh
  */
 export async function botCheckModule(app: FastifyInstance, _context: ModuleContext): Promise<void> {
   const verifier = app.botCheck;
-  if (verifier instanceof AltchaVerifier) apiRoute(app, altchaChallenge, async () => verifier.challenge());
+  if (verifier instanceof AltchaVerifier) await app.register(botCheckRoutes, { altcha: verifier });
 }

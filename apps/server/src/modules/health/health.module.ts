@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ModuleContext } from '../module-context.ts';
 import { healthRoutes } from './health.routes.ts';
-import { Readiness, READINESS_DEFAULTS, type ReadinessOptions } from './readiness.ts';
+import { Readiness, READINESS_DEFAULTS, type ReadinessOptions } from './health.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
