@@ -19,6 +19,20 @@ export default tseslint.config(
     },
   },
   {
+    // A server service or repository knows nothing of HTTP: the routes read and set cookies and hand
+    // it plain values (docs/conventions.md, Server layout; docs/decisions/0165-server-module-form.md).
+    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'fastify', message: 'services and repositories take plain values: HTTP belongs to the routes' }],
+          patterns: [{ group: ['@fastify/*'], message: 'services and repositories take plain values: HTTP belongs to the routes' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,52 +1,37 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { APP_PAGES, PIN_STEP_COOKIE, appPageOf, toCurrentUser } from '@gatehouse/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { LogStream } from './plugins/logging.ts';
+import { login, reauthenticate, register, resetPassword } from '@gatehouse/contract';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
-import { loggerOptions, OneLinePerRequest } from './plugins/logging.ts';
-import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
-import { securityPlugin } from './plugins/security.plugin.ts';
-import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
-import { hashAdmissionPlugin } from './plugins/hash-admission.plugin.ts';
-import { login, reauthenticate, register, resetPassword } from '@gatehouse/contract';
-import { redirectPolicy } from './plugins/safe-redirect.ts';
-import { SessionAccess } from './plugins/session.plugin.ts';
-import { deviceRoutes } from './modules/device/device.routes.ts';
-import { DeviceRepository } from './modules/device/device.repository.ts';
-import { DeviceService } from './modules/device/device.service.ts';
-import { serverInfoAnswer, serverInfoRoutes, serverVersionAnswer } from './modules/server-info/server-info.routes.ts';
-import { registerBotCheck } from './modules/bot-check/bot-check.module.ts';
-import { SessionRepository } from './modules/session/session.repository.ts';
-import { SessionService, sessionLifetimes } from './modules/session/session.service.ts';
-import { ThrottleRepository } from './modules/throttle/throttle.repository.ts';
-import { ThrottleService } from './modules/throttle/throttle.service.ts';
-import { LoginService } from './modules/user/login.service.ts';
-import { PinCodeRepository } from './modules/user/pin-code.repository.ts';
-import { PinCodeService } from './modules/user/pin-code.service.ts';
-import { SecondFactorService } from './modules/user/second-factor.service.ts';
-import { SignInService } from './modules/user/sign-in.service.ts';
-import { UserRepository } from './modules/user/user.repository.ts';
-import { userInfoAnswer, userRoutes } from './modules/user/user.routes.ts';
-import { webRoutes } from './modules/web/web.routes.ts';
-import { passkeyLikely, type PageStart } from './modules/web/page-renderer.ts';
-import { challengeCookie, registerWebauthn } from './modules/webauthn/webauthn.module.ts';
-import { registerRecovery } from './modules/recovery/recovery.module.ts';
-import { createWasntYou } from './modules/secure-account/secure-account.module.ts';
-import { registerAccountSecurity } from './modules/account-security/account-security.module.ts';
-import { SignInHistoryRepository } from './modules/account-security/sign-in-history.repository.ts';
-import { SignInHistoryService } from './modules/account-security/sign-in-history.service.ts';
-import { CredentialRepository } from './modules/webauthn/credential.repository.ts';
-import { CredentialService } from './modules/webauthn/credential.service.ts';
-import { AccountService } from './modules/user/account.service.ts';
 import { createMailer, decorateMailer } from './mail/create-mailer.ts';
-import { mailContext } from './mail/mail-template.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { Outbox, OUTBOX_DEFAULTS, type OutboxOptions } from './outbox/outbox.ts';
 import { OutboxRepository } from './outbox/outbox.repository.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { Readiness, READINESS_DEFAULTS, type ReadinessOptions } from './modules/health/readiness.ts';
+// Plugins: what every module relies on (docs/decisions/0165-server-module-form.md).
+import { loggerOptions, OneLinePerRequest, type LogStream } from './plugins/logging.ts';
+import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
+import { redirectPolicy } from './plugins/safe-redirect.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { sessionPlugin } from './plugins/session.plugin.ts';
+import { hashAdmissionPlugin } from './plugins/hash-admission.plugin.ts';
+import { botCheckPlugin } from './plugins/bot-check.plugin.ts';
+// Modules: each one `<name>.module.ts`, registered the same way.
+import type { ModuleContext } from './modules/module-context.ts';
+import { createSessionStore, sessionModule } from './modules/session/session.module.ts';
+import { createBotCheckVerifier, botCheckModule } from './modules/bot-check/bot-check.module.ts';
+import { throttleModule } from './modules/throttle/throttle.module.ts';
+import { deviceModule } from './modules/device/device.module.ts';
+import { serverInfoModule } from './modules/server-info/server-info.module.ts';
+import { userModule } from './modules/user/user.module.ts';
+import { webauthnModule } from './modules/webauthn/webauthn.module.ts';
+import { accountSecurityModule } from './modules/account-security/account-security.module.ts';
+import { secureAccountModule } from './modules/secure-account/secure-account.module.ts';
+import { recoveryModule } from './modules/recovery/recovery.module.ts';
+import { healthModule } from './modules/health/health.module.ts';
+import { webModule } from './modules/web/web.module.ts';
+import type { ReadinessOptions } from './modules/health/health.service.ts';
 
 /** The calls that hash a password (argon2id): login, a password from a reset or registration link, the password again. */
 export const HASHING_CALLS = [login, resetPassword, register, reauthenticate] as const;
@@ -74,8 +59,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work done after answering (the forgot-password mail); tests await `idle()`. */
     outbox: Outbox;
-    /** What /readyz answers. */
-    readiness: Readiness;
   }
 }
 
@@ -110,18 +93,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // JSON only: drop the text/plain parser so that any other media type answers 415.
   app.removeContentTypeParser('text/plain');
 
-  const redirects = redirectPolicy(config);
-  await errorHandlerPlugin(app, { redirects });
-  await bodyEncodingPlugin(app);
-  await securityPlugin(app, { config });
-  await app.register(fastifyCookie);
-
+  // The process's shared parts: the hasher, the outbox, the mailer (every module is given them).
   const hasher = deps.hasher ?? new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
-  const sessionService = new SessionService(new SessionRepository(db), now, sessionLifetimes(config));
-  const sessions = new SessionAccess(sessionService, config);
-  const users = new UserRepository(db);
-  const throttle = new ThrottleService(new ThrottleRepository(db), now);
-  const loginService = new LoginService(users, hasher, throttle, now);
   const { runInBackground = true, ...outboxTimings } = deps.outbox ?? {};
   const outbox = new Outbox(new OutboxRepository(db), now, app.log, { ...OUTBOX_DEFAULTS, ...outboxTimings }, runInBackground);
   app.decorate('outbox', outbox);
@@ -130,106 +103,40 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('preClose', async () => outbox.stop());
   const mail = createMailer(config, now);
   decorateMailer(app, mail);
-  const devices = new DeviceService(new DeviceRepository(db), now, config);
-  const pinCodes = new PinCodeRepository(db);
-  const accounts = new AccountService(users, hasher, now, sessionService, throttle);
-  // The "Wasn't you?" mail after a new device's sign-in or a burst of wrong PINs, and its link (0115).
-  const wasntYou = createWasntYou(app, { db, config, accounts, throttle, sessions: sessionService, devices, mailer: mail.mailer, outbox, now });
-  /** The account's latest sign-ins, for its "Sign-in and security" page (docs/decisions/0114-security-page.md). */
-  const signInHistory = new SignInHistoryService(new SignInHistoryRepository(db), now);
-  /** Completes every sign-in (PIN, trusted device, skip, passkey, registration) and records it. */
-  const signIn = new SignInService(sessions, devices, pinCodes, signInHistory, wasntYou.alerts);
-  const pins = new PinCodeService(pinCodes, users, mail.mailer, mailContext(config.publicOrigin), now, {
-    silentAttempts: config.pinSilentAttempts,
-    maxAttempts: config.pinMaxAttempts,
-  });
-  const secondFactor = new SecondFactorService(db, sessions, devices, pins, signIn, users, wasntYou.alerts);
+  const context: ModuleContext = { config, db, now, hasher, mailer: mail.mailer, outbox };
 
+  // 1. Plugins, in the order they act on a request. Each is a Fastify plugin (fastify-plugin: its
+  //    hooks and decorators are the root instance's); none imports a module: what one needs of a
+  //    module (the session store, the bot check's verifier) is given to it here.
+  await app.register(errorHandlerPlugin, { redirects: redirectPolicy(config) });
+  await app.register(bodyEncodingPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(fastifyCookie);
+  const sessionStore = createSessionStore(context);
+  await app.register(sessionPlugin, { config, store: sessionStore });
   // Before every module: the calls that hash a password are refused at their first hook, unread, while
   // the hasher has no place for them (503 with Retry-After; docs/decisions/0164-hot-paths-and-overload.md).
-  hashAdmissionPlugin(app, { hasher, endpoints: HASHING_CALLS });
+  await app.register(hashAdmissionPlugin, { hasher, endpoints: HASHING_CALLS });
   // Before every module: the calls marked BC find the bot check when they are registered (docs/decisions/0140-bot-check.md).
-  registerBotCheck(app, { config, db, now });
-  await app.register(serverInfoRoutes, { config });
-  await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices });
-  await app.register(deviceRoutes, { devices });
-  // A passkey completes the whole sign-in through the one place that does it (no PIN).
-  const webauthn = await registerWebauthn(app, {
-    db,
-    config,
-    sessions,
-    users,
-    throttle,
-    now,
-    completeSignIn: (request, reply, userId, shared) => signIn.complete(request, reply, userId, 'passkey', shared),
-  });
-  // Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md).
-  const recovery = await registerRecovery(app, {
-    db,
-    config,
-    accounts,
-    hasher,
-    throttle,
-    sessions: sessionService,
-    devices,
-    mailer: mail.mailer,
-    completeSignIn: (request, reply, userId) => signIn.complete(request, reply, userId, 'registration'),
-    now,
-    outbox,
-  });
-  await wasntYou.register();
-  // The signed-in account's passkeys, trusted devices, sessions and latest sign-ins.
-  await registerAccountSecurity(app, {
-    sessionService,
-    sessions,
-    devices,
-    history: signInHistory,
-    users,
-    hasher,
-    throttle,
-    passkeys: new CredentialService(new CredentialRepository(db)),
-    passkeyCeremonies: webauthn.passkeys,
-    challengeCookie: challengeCookie(config),
-    now,
-  });
-  const readiness = new Readiness(db, app.log, { ...READINESS_DEFAULTS, ...deps.readiness });
-  app.decorate('readiness', readiness);
-  await app.register(healthRoutes, { readiness });
+  await app.register(botCheckPlugin, { verifier: createBotCheckVerifier(context) });
+
+  // 2. Modules, each `app.register(<name>Module, context)`. A module that others need decorates the
+  //    instance with its services, and is registered before them. The one exception: the user
+  //    module's sign-in alerts and history are filled in by the secure-account and account-security
+  //    modules, registered after it, and reached at call time.
+  await app.register(sessionModule, { ...context, store: sessionStore });
+  await app.register(botCheckModule, context);
+  await app.register(throttleModule, context);
+  await app.register(deviceModule, context);
+  await app.register(serverInfoModule, context);
+  await app.register(userModule, context);
+  await app.register(webauthnModule, context);
+  await app.register(accountSecurityModule, context);
+  await app.register(recoveryModule, context);
+  await app.register(secureAccountModule, context);
+  await app.register(healthModule, { ...context, readiness: deps.readiness });
   await app.register(devMailboxRoutes, { mailbox: mail.devMailbox });
-  // A server-rendered page starts from what the start-up calls would answer (docs/decisions/0117-server-rendered-first-view.md).
-  const answerUserInfo = userInfoAnswer({ sessions, users });
-  /** The reset and registration pages' link check (what token info answers), read once from the query as the app reads it. */
-  const linkCheckFor = async (request: FastifyRequest): Promise<PageStart['linkCheck']> => {
-    // With a bot check, the check needs the browser's token: the app makes it.
-    if (config.botCheck.kind !== 'none') return null;
-    const url = new URL(request.url, 'http://localhost');
-    const page = appPageOf(url.pathname);
-    if (page !== APP_PAGES.resetPassword && page !== APP_PAGES.acceptInvitation) return null;
-    const token = url.searchParams.get('token');
-    // No token: the app knows without asking.
-    if (token === null || token.trim() === '') return null;
-    const problem = await recovery.tokenProblem(token);
-    return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };
-  };
-  const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
-    const info = await answerUserInfo(request);
-    const user = toCurrentUser(info);
-    if (user === null) throw new Error('user info is not valid');
-    return {
-      data: {
-        user,
-        serverInfo: serverInfoAnswer(config),
-        serverVersion: serverVersionAnswer(config),
-        deviceUsers: await devices.rememberedAccounts(request),
-      },
-      signIn: {
-        // Only while a tab of this browser shows the PIN step (the app's cookie) and the session still waits for the PIN.
-        pinStep: !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1' ? await secondFactor.pendingStep(request) : null,
-        passkeyLikely: passkeyLikely(request.headers['user-agent']),
-      },
-      linkCheck: await linkCheckFor(request),
-    };
-  };
-  await app.register(webRoutes, { webDist: config.webDist, redirects, pageStart });
+  // Last: a server-rendered page starts from the other modules' answers (docs/decisions/0117-server-rendered-first-view.md).
+  await app.register(webModule, context);
   return app;
 }

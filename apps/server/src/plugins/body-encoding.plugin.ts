@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { HttpProblem } from './http-problem.ts';
 
 /** Labels of UTF-8 a client may name in `charset` (the two in common use; any letter case, quoted or not). */
@@ -40,7 +41,7 @@ export function bodyEncodingProblem(request: Pick<FastifyRequest, 'headers'>): s
  * naming another charset, or any Content-Encoding but identity, is refused with 415 before its
  * body is read: nothing is parsed, counted or changed (no PIN attempt, no login throttle).
  */
-export async function bodyEncodingPlugin(app: FastifyInstance): Promise<void> {
+async function bodyEncoding(app: FastifyInstance): Promise<void> {
   // Synchronous (a callback, no promise): it runs on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     const problem = bodyEncodingProblem(request);
@@ -49,3 +50,6 @@ export async function bodyEncodingPlugin(app: FastifyInstance): Promise<void> {
     done(new HttpProblem(415, 'invalid_parameter'));
   });
 }
+
+/** fastify-plugin: the hook is the root instance's, so every module's route has it. */
+export const bodyEncodingPlugin = fp(bodyEncoding, { name: 'body-encoding', fastify: '5.x' });

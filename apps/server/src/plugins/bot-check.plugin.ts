@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BOT_CHECK_HEADER, type BotCheck, type BotCheckAction } from '@gatehouse/contract';
 
 /** Why a token was refused, for the log line (never the token itself). */
 export type BotCheckOutcome = { passed: true } | { passed: false; why: string };
 
+/** What a verifier may know of the call it checks (the request gives it; no HTTP types beyond it). */
+export interface BotCheckCaller {
+  /** The client's address (as the throttles count it). */
+  readonly ip: string;
+  readonly log: { warn(details: object, message: string): void };
+}
+
 /** One bot check (reCAPTCHA v3 or ALTCHA): decides whether a non-empty token passes for an action. */
 export interface BotCheckVerifier {
   readonly kind: 'recaptcha' | 'altcha';
-  verify(token: string, action: BotCheckAction, request: FastifyRequest): Promise<BotCheckOutcome>;
+  verify(token: string, action: BotCheckAction, caller: BotCheckCaller): Promise<BotCheckOutcome>;
 }
 
 declare module 'fastify' {
@@ -23,10 +31,21 @@ export const BOT_CHECK_FAILED = { status: 'failed', reasons: ['bot_check_failed'
 /** Tokens are a few hundred characters (reCAPTCHA) or a small base64 JSON (ALTCHA); anything longer is refused unread. */
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
-/** Makes the verifier available to every call marked BC; registered before any route (apiRoute checks). */
-export function botCheckPlugin(app: FastifyInstance, verifier: BotCheckVerifier | null): void {
-  app.decorate('botCheck', verifier);
+export interface BotCheckOptions {
+  /** The configured verifier (the bot-check module makes it), or null when BOT_CHECK=none. */
+  verifier: BotCheckVerifier | null;
 }
+
+/**
+ * Makes the verifier available to every call marked BC; registered before any module (apiRoute
+ * checks). fastify-plugin: the decorator is the root instance's.
+ */
+export const botCheckPlugin = fp(
+  async function botCheck(app: FastifyInstance, { verifier }: BotCheckOptions): Promise<void> {
+    app.decorate('botCheck', verifier);
+  },
+  { name: 'bot-check', fastify: '5.x' },
+);
 
 /**
  * Runs the bot check of a marked call. Off: passes. On: a required check needs a

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { APP_BASE, APP_PAGES, type Reason, type RedirectPolicy } from '@gatehouse/contract';
 import { API_ROUTES } from './api-route.ts';
 import { HttpProblem } from './http-problem.ts';
@@ -31,7 +32,11 @@ function failed(reason: Reason) {
  * One place decides what a refusal looks like: JSON with a reason code, a 4xx
  * for anything the client got wrong, and never a stack, SQL or path.
  */
-export async function errorHandlerPlugin(app: FastifyInstance, { redirects }: { redirects: RedirectPolicy }): Promise<void> {
+export interface ErrorHandlerOptions {
+  redirects: RedirectPolicy;
+}
+
+async function errorHandler(app: FastifyInstance, { redirects }: ErrorHandlerOptions): Promise<void> {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       request.log.info({ statusCode: error.statusCode, reason: error.reason }, 'request refused');
@@ -62,3 +67,6 @@ export async function errorHandlerPlugin(app: FastifyInstance, { redirects }: { 
     return reply.code(404).send(failed('invalid_parameter'));
   });
 }
+
+/** Registered first (fastify-plugin: the handlers are the root instance's, seen by every module). */
+export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler', fastify: '5.x' });

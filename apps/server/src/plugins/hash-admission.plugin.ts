@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteHandlerMethod } from 'fastify';
 import type { Endpoint } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
 import type { HashAdmission, PasswordHasher } from './password-hasher.ts';
 
 const admissions = new WeakMap<FastifyRequest, HashAdmission>();
@@ -21,7 +22,12 @@ export function hashAdmissionOf(request: FastifyRequest): HashAdmission | undefi
  * hash takes it (the handler passes it on: `hashAdmissionOf`), or gives it back when it ends without hashing (a throttled login, a malformed body,
  * a closed connection). Registered before the routes: it wraps the routes of `endpoints` as they are added.
  */
-export function hashAdmissionPlugin(app: FastifyInstance, { hasher, endpoints }: { hasher: PasswordHasher; endpoints: readonly Endpoint[] }): void {
+export interface HashAdmissionOptions {
+  hasher: PasswordHasher;
+  endpoints: readonly Endpoint[];
+}
+
+async function hashAdmission(app: FastifyInstance, { hasher, endpoints }: HashAdmissionOptions): Promise<void> {
   const gated = new Set(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
 
   const admit: onRequestHookHandler = (request, reply, done) => {
@@ -50,3 +56,6 @@ export function hashAdmissionPlugin(app: FastifyInstance, { hasher, endpoints }:
     } as RouteHandlerMethod;
   });
 }
+
+/** fastify-plugin: the onRoute hook is the root instance's, so it sees every module's routes. */
+export const hashAdmissionPlugin = fp(hashAdmission, { name: 'hash-admission', fastify: '5.x' });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { BotCheckConfig, Config } from '../config/config.ts';
 import { HttpProblem } from './http-problem.ts';
@@ -92,7 +93,11 @@ export function securityHeaders(config: Pick<Config, 'publicOrigin' | 'botCheck'
   return Object.freeze(headers);
 }
 
-export async function securityPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+export interface SecurityOptions {
+  config: Config;
+}
+
+async function security(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
   const headers = securityHeaders(config);
   const names = Object.keys(headers);
   // One synchronous hook for every request: no promise, no per-request header computation.
@@ -110,3 +115,6 @@ export async function securityPlugin(app: FastifyInstance, { config }: { config:
     done();
   });
 }
+
+/** Security headers and the cross-site refusal on every request (fastify-plugin: the root instance's hook). */
+export const securityPlugin = fp(security, { name: 'security', fastify: '5.x' });

@@ -1,10 +1,28 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import fp from 'fastify-plugin';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionLevel } from '../db/schema.ts';
-import type { ActiveSession, SessionService } from '../modules/session/session.service.ts';
 import { userAgentOf } from './user-agent.ts';
+
+/**
+ * Where sessions are kept: what the cookie handling needs of it. The session module's service is
+ * one (app.ts injects it); this plugin never imports a module (docs/decisions/0165-server-module-form.md).
+ * `S` is the store's session, handed to the routes as the store gives it.
+ */
+export interface SessionStore<S> {
+  resolve(rawId: string | undefined): Promise<S | null>;
+  rotate(
+    previous: S | null,
+    userId: string | null,
+    level: SessionLevel,
+    origin: { userAgent: string | null },
+    shared?: boolean,
+    db?: Db,
+  ): Promise<{ rawId: string; session: S }>;
+  end(session: S | null): Promise<void>;
+}
 
 /** `__Host-` pins the cookie to this host over https with Path=/; plain-http loopback cannot use it. */
 export function sessionCookieName(config: Pick<Config, 'insecureLoopback'>): string {
@@ -16,26 +34,26 @@ export function sessionCookieOptions(config: Pick<Config, 'insecureLoopback'>): 
   return { path: '/', httpOnly: true, sameSite: 'lax', secure: !config.insecureLoopback };
 }
 
-const loaded = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+const loaded = new WeakMap<FastifyRequest, Promise<unknown>>();
 
 /**
  * Request-scoped access to the session. Nothing is read or written unless a
  * handler asks, so anonymous page loads create no rows.
  */
-export class SessionAccess {
+export class SessionAccess<S> {
   readonly cookieName: string;
   private readonly cookieOptions: CookieSerializeOptions;
 
   constructor(
-    private readonly service: SessionService,
+    private readonly service: SessionStore<S>,
     config: Pick<Config, 'insecureLoopback'>,
   ) {
     this.cookieName = sessionCookieName(config);
     this.cookieOptions = sessionCookieOptions(config);
   }
 
-  current(request: FastifyRequest): Promise<ActiveSession | null> {
-    let pending = loaded.get(request);
+  current(request: FastifyRequest): Promise<S | null> {
+    let pending = loaded.get(request) as Promise<S | null> | undefined;
     if (!pending) {
       pending = this.service.resolve(request.cookies[this.cookieName]);
       loaded.set(request, pending);
@@ -43,8 +61,8 @@ export class SessionAccess {
     return pending;
   }
 
-  /** Moves the client to a new level with a new session id (rotation); `shared`: see SessionService.rotate. */
-  async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<ActiveSession> {
+  /** Moves the client to a new level with a new session id (rotation); `shared`: see the store's rotate. */
+  async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<S> {
     const { session, commit } = await this.prepareRotation(request, await this.current(request), userId, level, shared);
     commit(reply);
     return session;
@@ -59,12 +77,12 @@ export class SessionAccess {
    */
   async prepareRotation(
     request: FastifyRequest,
-    previous: ActiveSession | null,
+    previous: S | null,
     userId: string | null,
     level: SessionLevel,
     shared?: boolean,
     db?: Db,
-  ): Promise<{ session: ActiveSession; commit: (reply: FastifyReply) => void }> {
+  ): Promise<{ session: S; commit: (reply: FastifyReply) => void }> {
     const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared, db);
     return {
       session,
@@ -82,3 +100,37 @@ export class SessionAccess {
     loaded.set(request, Promise.resolve(null));
   }
 }
+
+/**
+ * The session type the store keeps, named by whoever provides the store (the session module adds
+ * `session: ActiveSession` to it), so that this plugin types its decorator without importing a module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging (session.module.ts)
+export interface SessionRegistry {}
+
+/** The registered session type (unknown until a module names it). */
+export type RegisteredSession = SessionRegistry extends { session: infer S } ? S : unknown;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The request's session and its cookie, over the injected store. */
+    sessions: SessionAccess<RegisteredSession>;
+  }
+}
+
+export interface SessionPluginOptions {
+  config: Pick<Config, 'insecureLoopback'>;
+  /** The session store (the session module's service, injected by app.ts). */
+  store: SessionStore<RegisteredSession>;
+}
+
+/**
+ * The session cookie: decorates the instance with `sessions`, a `SessionAccess` over the injected
+ * store, for every module (fastify-plugin: the root instance's decorator). Needs @fastify/cookie.
+ */
+export const sessionPlugin = fp(
+  async function session(app: FastifyInstance, { config, store }: SessionPluginOptions): Promise<void> {
+    app.decorate('sessions', new SessionAccess(store, config));
+  },
+  { name: 'session', fastify: '5.x', dependencies: ['@fastify/cookie'] },
+);

@@ -1,44 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import type { PasswordHasher } from '../../plugins/password-hasher.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
-import type { DeviceService } from '../device/device.service.ts';
-import type { SessionService } from '../session/session.service.ts';
-import type { ThrottleService } from '../throttle/throttle.service.ts';
-import type { CredentialService } from '../webauthn/credential.service.ts';
-import type { ChallengeCookie } from '../webauthn/webauthn.routes.ts';
-import type { PasskeyCeremonies } from './account-security.service.ts';
-import { AccountSecurityService, type SecurityUserLookup } from './account-security.service.ts';
+import fp from 'fastify-plugin';
+import type { ModuleContext } from '../module-context.ts';
+import { challengeCookie } from '../webauthn/webauthn.module.ts';
+import { AccountSecurityService } from './account-security.service.ts';
 import { accountSecurityRoutes } from './account-security.routes.ts';
-import type { SignInHistoryService } from './sign-in-history.service.ts';
+import { SignInHistoryRepository } from './sign-in-history.repository.ts';
+import { SignInHistoryService } from './sign-in-history.service.ts';
 
-export interface AccountSecurityModuleDeps {
-  sessionService: SessionService;
-  sessions: SessionAccess;
-  devices: DeviceService;
-  history: SignInHistoryService;
-  users: SecurityUserLookup;
-  hasher: PasswordHasher;
-  throttle: ThrottleService;
-  passkeys: CredentialService;
-  /** The passkey ceremony of sign-in, for re-authentication. */
-  passkeyCeremonies: PasskeyCeremonies;
-  /** The cookie that binds a passkey challenge to the browser (the sign-in's). */
-  challengeCookie: ChallengeCookie;
-  now: () => number;
-}
-
-/** Registers /api/account/* (docs/decisions/0114-security-page.md). */
-export async function registerAccountSecurity(app: FastifyInstance, deps: AccountSecurityModuleDeps): Promise<void> {
-  const security = new AccountSecurityService({
-    passkeys: deps.passkeys,
-    devices: deps.devices,
-    sessions: deps.sessionService,
-    history: deps.history,
-    users: deps.users,
-    hasher: deps.hasher,
-    throttle: deps.throttle,
-    ceremonies: deps.passkeyCeremonies,
-    now: deps.now,
-  });
-  await app.register(accountSecurityRoutes, { security, sessions: deps.sessions, devices: deps.devices, users: deps.users, challengeCookie: deps.challengeCookie });
-}
+/**
+ * The signed-in account's passkeys, trusted devices, sessions and latest sign-ins: /api/account/*
+ * (docs/decisions/0114-security-page.md). Records every completed sign-in for the user module
+ * (`signInRecorder`).
+ */
+export const accountSecurityModule = fp(
+  async function accountSecurity(app: FastifyInstance, { db, config, now, hasher }: ModuleContext): Promise<void> {
+    const { sessions, sessionStore, devices, deviceCookie, userLookup: users, throttle, passkeys: passkeyCeremonies, passkeyCredentials } = app;
+    /** The account's latest sign-ins, for its "Sign-in and security" page. */
+    const history = new SignInHistoryService(new SignInHistoryRepository(db), now);
+    app.decorate('signInRecorder', history);
+    const security = new AccountSecurityService({
+      passkeys: passkeyCredentials,
+      devices,
+      sessions: sessionStore,
+      history,
+      users,
+      hasher,
+      throttle,
+      ceremonies: passkeyCeremonies,
+      now,
+    });
+    await app.register(accountSecurityRoutes, { security, sessions, devices, deviceCookie, users, challengeCookie: challengeCookie(config) });
+  },
+  { name: 'account-security-module', fastify: '5.x', dependencies: ['session', 'session-module', 'throttle-module', 'device-module', 'user-module', 'webauthn-module'] },
+);

@@ -15,16 +15,18 @@ import {
 import { apiRoute } from '../../plugins/api-route.ts';
 import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import type { DeviceCookie } from '../device/device.cookie.ts';
 import { isBinding, newBinding } from '../webauthn/signed-challenge.ts';
 import type { ChallengeCookie } from '../webauthn/webauthn.routes.ts';
 import type { AccountSecurityService, Caller, SecurityUserLookup } from './account-security.service.ts';
 
 export interface AccountSecurityRoutesOptions {
   security: AccountSecurityService;
-  sessions: SessionAccess;
+  sessions: Sessions;
   devices: DeviceService;
+  deviceCookie: DeviceCookie;
   users: SecurityUserLookup;
   challengeCookie: ChallengeCookie;
 }
@@ -33,14 +35,14 @@ const failed = (reason: Reason) => ({ status: 'failed', reasons: [reason] });
 const NOT_SIGNED_IN = failed('credentials_required');
 
 /** The calls of the "Sign-in and security" page (docs/decisions/0114-security-page.md). */
-export async function accountSecurityRoutes(app: FastifyInstance, { security, sessions, devices, users, challengeCookie }: AccountSecurityRoutesOptions): Promise<void> {
+export async function accountSecurityRoutes(app: FastifyInstance, { security, sessions, devices, deviceCookie, users, challengeCookie }: AccountSecurityRoutesOptions): Promise<void> {
   /** The signed-in, still enabled account of this request and its device, or null (a guest). */
   async function callerOf(request: FastifyRequest): Promise<Caller | null> {
     const session = await sessions.current(request);
     if (session?.level !== 'signed_in' || !session.userId) return null;
     const user = await users.findById(session.userId);
     if (!user || user.disabled_at !== null) return null;
-    return { userId: user.id, session, deviceId: await devices.identify(request) };
+    return { userId: user.id, session, deviceId: await devices.identify(deviceCookie.read(request)) };
   }
 
   /** Runs a call for a signed-in caller; a guest gets credentials_required, an internal fault app_error (nothing half done is reported as done). */

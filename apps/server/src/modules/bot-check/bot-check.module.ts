@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { altchaChallenge } from '@gatehouse/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
-import { apiRoute } from '../../plugins/api-route.ts';
-import { botCheckPlugin, type BotCheckVerifier } from '../../plugins/bot-check.plugin.ts';
+import type { BotCheckVerifier } from '../../plugins/bot-check.plugin.ts';
+import type { ModuleContext } from '../module-context.ts';
 import { AltchaVerifier } from './altcha.verifier.ts';
 import { BotCheckRepository } from './bot-check.repository.ts';
 import { RecaptchaVerifier } from './recaptcha.verifier.ts';
+import { botCheckRoutes } from './bot-check.routes.ts';
 
 export interface BotCheckDeps {
   config: Config;
@@ -15,27 +15,29 @@ export interface BotCheckDeps {
 }
 
 /**
- * The bot check of the calls marked BC (docs/decisions/0140-bot-check.md).
- * Registered on the root instance before every module, so that apiRoute finds it.
+ * The configured verifier of the calls marked BC (docs/decisions/0140-bot-check.md), or null.
+ * Built before the plugins: app.ts gives it to the bot-check plugin, which comes before every module.
  */
-export function registerBotCheck(app: FastifyInstance, { config, db, now }: BotCheckDeps): void {
+export function createBotCheckVerifier({ config, db, now }: BotCheckDeps): BotCheckVerifier | null {
   const settings = config.botCheck;
-  let verifier: BotCheckVerifier | null = null;
   switch (settings.kind) {
     case 'none':
-      break;
+      return null;
     case 'recaptcha':
-      verifier = new RecaptchaVerifier(settings, config.webauthn.rpId);
-      break;
-    case 'altcha': {
-      const altcha = new AltchaVerifier(settings, new BotCheckRepository(db), now);
-      verifier = altcha;
-      // Only while ALTCHA is on: otherwise the path answers 404 like any unknown one.
-      apiRoute(app, altchaChallenge, async () => altcha.challenge());
-      break;
-    }
+      return new RecaptchaVerifier(settings, config.webauthn.rpId);
+    case 'altcha':
+      return new AltchaVerifier(settings, new BotCheckRepository(db), now);
     default:
       settings satisfies never;
+      return null;
   }
-  botCheckPlugin(app, verifier);
+}
+
+/**
+ * The ALTCHA challenge call, only while ALTCHA is on: otherwise the path answers 404 like any
+ * unknown one. The verifier is the bot-check plugin's (`app.botCheck`). A plain plugin: it decorates nothing.
+ */
+export async function botCheckModule(app: FastifyInstance, _context: ModuleContext): Promise<void> {
+  const verifier = app.botCheck;
+  if (verifier instanceof AltchaVerifier) await app.register(botCheckRoutes, { altcha: verifier });
 }

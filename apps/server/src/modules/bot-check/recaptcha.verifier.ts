@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { BotCheckAction } from '@gatehouse/contract';
 import type { BotCheckConfig } from '../../config/config.ts';
-import type { BotCheckOutcome, BotCheckVerifier } from '../../plugins/bot-check.plugin.ts';
+import type { BotCheckCaller, BotCheckOutcome, BotCheckVerifier } from '../../plugins/bot-check.plugin.ts';
 
 type RecaptchaConfig = Extract<BotCheckConfig, { kind: 'recaptcha' }>;
 
@@ -30,8 +29,8 @@ export class RecaptchaVerifier implements BotCheckVerifier {
     private readonly expectedHostname: string,
   ) {}
 
-  async verify(token: string, action: BotCheckAction, request: FastifyRequest): Promise<BotCheckOutcome> {
-    const form = new URLSearchParams({ secret: this.config.secret, response: token, remoteip: request.ip });
+  async verify(token: string, action: BotCheckAction, caller: BotCheckCaller): Promise<BotCheckOutcome> {
+    const form = new URLSearchParams({ secret: this.config.secret, response: token, remoteip: caller.ip });
     let answer: unknown;
     try {
       const response = await fetch(this.config.verifyUrl, {
@@ -41,14 +40,14 @@ export class RecaptchaVerifier implements BotCheckVerifier {
         signal: AbortSignal.timeout(this.config.timeoutMs),
         redirect: 'error',
       });
-      if (!response.ok) return this.unavailable(request, `verifier answered HTTP ${response.status}`);
+      if (!response.ok) return this.unavailable(caller, `verifier answered HTTP ${response.status}`);
       answer = await response.json();
     } catch (error) {
       // Only the error's name: a message could quote the request (the secret is in its body).
-      return this.unavailable(request, error instanceof Error && error.name === 'TimeoutError' ? 'verifier timed out' : 'verifier unreachable');
+      return this.unavailable(caller, error instanceof Error && error.name === 'TimeoutError' ? 'verifier timed out' : 'verifier unreachable');
     }
     const parsed = SiteverifyAnswer.safeParse(answer);
-    if (!parsed.success) return this.unavailable(request, 'verifier answer unreadable');
+    if (!parsed.success) return this.unavailable(caller, 'verifier answer unreadable');
     const result = parsed.data;
     if (!result.success) return { passed: false, why: `not verified (${(result['error-codes'] ?? []).join(', ') || 'no error code'})` };
     if (result.action !== action) return { passed: false, why: `action "${result.action ?? ''}" instead of "${action}"` };
@@ -60,8 +59,8 @@ export class RecaptchaVerifier implements BotCheckVerifier {
   }
 
   /** Fail closed: without a verdict nobody passes (docs/decisions/0140-bot-check.md). */
-  private unavailable(request: FastifyRequest, why: string): BotCheckOutcome {
-    request.log.warn({ botCheck: this.kind }, `bot check unavailable, refusing: ${why}`);
+  private unavailable(caller: BotCheckCaller, why: string): BotCheckOutcome {
+    caller.log.warn({ botCheck: this.kind }, `bot check unavailable, refusing: ${why}`);
     return { passed: false, why };
   }
 }

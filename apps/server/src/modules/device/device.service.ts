@@ -1,6 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { DeviceUser } from '@gatehouse/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
@@ -8,11 +6,6 @@ import type { DeviceRepository } from './device.repository.ts';
 
 /** 32 random bytes in the cookie; only the SHA-256 is stored. */
 const DEVICE_TOKEN_BYTES = 32;
-
-/** `__Host-gh_device` over https; `gh_device` on plain-http loopback, like the session cookie. */
-export function deviceCookieName(config: Pick<Config, 'insecureLoopback'>): string {
-  return config.insecureLoopback ? 'gh_device' : '__Host-gh_device';
-}
 
 export function hashDeviceToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -44,51 +37,45 @@ export interface TrustedDeviceSummary {
   lastSeenAt: number;
 }
 
+/**
+ * Devices, keyed by the device cookie's token. No HTTP here: the routes read the cookie and give
+ * its token (undefined when the browser sent none), and set the token `ensure` answers
+ * (device.cookie.ts).
+ */
 export class DeviceService {
-  readonly cookieName: string;
-  private readonly cookieOptions: CookieSerializeOptions;
   private readonly recheckAfterMs: number;
   private readonly rememberedAccountMs: number;
 
   constructor(
     private readonly repository: DeviceRepository,
     private readonly now: () => number,
-    config: Pick<Config, 'insecureLoopback' | 'deviceCookieMaxAgeMs' | 'recheckAfterMs' | 'rememberedAccountMs'>,
+    config: Pick<Config, 'recheckAfterMs' | 'rememberedAccountMs'>,
   ) {
     this.recheckAfterMs = config.recheckAfterMs;
     this.rememberedAccountMs = config.rememberedAccountMs;
-    this.cookieName = deviceCookieName(config);
-    this.cookieOptions = {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: !config.insecureLoopback,
-      maxAge: Math.floor(config.deviceCookieMaxAgeMs / 1000),
-    };
   }
 
-  /** The id of the device this request comes from, or null when it has no (known) device cookie. */
-  async identify(request: FastifyRequest): Promise<string | null> {
-    const token = request.cookies[this.cookieName];
+  /** The id of the device whose cookie holds `token`, or null when there is none (or it is unknown). */
+  async identify(token: string | undefined): Promise<string | null> {
     if (!token || token.length > 128) return null;
     return (await this.repository.findByTokenHash(hashDeviceToken(token)))?.id ?? null;
   }
 
-  /** The device id, creating the device and its cookie when missing; an existing cookie gets its full lifetime again. */
-  async ensure(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  /**
+   * The device id, creating the device when the cookie's `token` names none; answers the token the
+   * cookie must now hold, for the caller to set at once (an existing cookie gets its full lifetime again).
+   */
+  async ensure(token: string | undefined): Promise<{ deviceId: string; token: string }> {
     const now = this.now();
-    const token = request.cookies[this.cookieName];
     const known = token && token.length <= 128 ? await this.repository.findByTokenHash(hashDeviceToken(token)) : undefined;
     if (known && token) {
       await this.repository.touch(known.id, now);
-      reply.setCookie(this.cookieName, token, this.cookieOptions);
-      return known.id;
+      return { deviceId: known.id, token };
     }
     const fresh = randomBytes(DEVICE_TOKEN_BYTES).toString('base64url');
     const id = randomUUID();
     await this.repository.insert({ id, token_hash: hashDeviceToken(fresh), created_at: now, last_seen_at: now });
-    reply.setCookie(this.cookieName, fresh, this.cookieOptions);
-    return id;
+    return { deviceId: id, token: fresh };
   }
 
   async rememberAccount(deviceId: string, userId: string): Promise<void> {
@@ -100,8 +87,8 @@ export class DeviceService {
    * first; none without a device cookie. Older ones are forgotten here (a shared computer does not
    * keep offering a patient who stopped using it).
    */
-  async rememberedAccounts(request: FastifyRequest): Promise<DeviceUser[]> {
-    const deviceId = await this.identify(request);
+  async rememberedAccounts(token: string | undefined): Promise<DeviceUser[]> {
+    const deviceId = await this.identify(token);
     if (!deviceId) return [];
     const since = this.now() - this.rememberedAccountMs;
     await this.repository.forgetAccountsBefore(deviceId, since);
@@ -115,22 +102,22 @@ export class DeviceService {
   }
 
   /** Removes an account from this device's list, and its trust here with it; answers the updated list. */
-  async forgetAccount(request: FastifyRequest, userId: string): Promise<DeviceUser[]> {
-    const deviceId = await this.identify(request);
+  async forgetAccount(token: string | undefined, userId: string): Promise<DeviceUser[]> {
+    const deviceId = await this.identify(token);
     if (!deviceId) return [];
     await this.repository.forgetAccount(deviceId, userId);
     await this.repository.revokeTrust(deviceId, userId);
-    return this.rememberedAccounts(request);
+    return this.rememberedAccounts(token);
   }
 
   /** Forgets every account of this device, and every trust here with them (a shared computer). */
-  async forgetAllAccounts(request: FastifyRequest): Promise<void> {
-    const deviceId = await this.identify(request);
+  async forgetAllAccounts(token: string | undefined): Promise<void> {
+    const deviceId = await this.identify(token);
     if (deviceId) await this.repository.forgetDevice(deviceId);
   }
 
-  async trustState(request: FastifyRequest, userId: string): Promise<DeviceTrust> {
-    const deviceId = await this.identify(request);
+  async trustState(token: string | undefined, userId: string): Promise<DeviceTrust> {
+    const deviceId = await this.identify(token);
     if (!deviceId) return { kind: 'untrusted', deviceId: null };
     const trust = await this.repository.findTrust(deviceId, userId);
     if (!trust) return { kind: 'untrusted', deviceId };
@@ -138,9 +125,8 @@ export class DeviceService {
     return trust.recheck_skipped_at === null ? { kind: 'recheck', deviceId } : { kind: 'recheck_mandatory', deviceId };
   }
 
-  /** Trusts this device for the account under a name (creating the device cookie if needed). */
-  async trust(request: FastifyRequest, reply: FastifyReply, userId: string, deviceName: string): Promise<void> {
-    const deviceId = await this.ensure(request, reply);
+  /** Trusts the device (from `ensure`) for the account under a name. */
+  async trust(deviceId: string, userId: string, deviceName: string): Promise<void> {
     await this.repository.trust(deviceId, userId, deviceName, this.now());
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Readiness } from './readiness.ts';
+import type { Readiness } from './health.service.ts';
 
 /**
  * Probes for a load balancer or a supervisor (docs/decisions/0170-health-and-draining.md):

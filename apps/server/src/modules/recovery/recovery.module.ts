@@ -3,35 +3,16 @@ import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { mailContext } from '../../mail/mail-template.ts';
-import type { PasswordHasher } from '../../plugins/password-hasher.ts';
-import type { DeviceService } from '../device/device.service.ts';
-import type { SessionService } from '../session/session.service.ts';
-import type { ThrottleService } from '../throttle/throttle.service.ts';
+import fp from 'fastify-plugin';
 import type { AccountService } from '../user/account.service.ts';
-import type { Outbox } from '../../outbox/outbox.ts';
+import type { ModuleContext } from '../module-context.ts';
 import { InvitationService } from './invitation.service.ts';
 import { FORGOT_PASSWORD_JOB, RecoveryService } from './recovery.service.ts';
 import { recoveryRoutes, type CompleteSignIn } from './recovery.routes.ts';
 import { TokenRepository } from './token.repository.ts';
 import { TokenService } from './token.service.ts';
 
-
-export interface RecoveryModuleDeps {
-  db: Db;
-  config: Config;
-  accounts: AccountService;
-  hasher: PasswordHasher;
-  throttle: ThrottleService;
-  sessions: Pick<SessionService, 'endAllForUser'>;
-  devices: Pick<DeviceService, 'revokeAllTrust'>;
-  mailer: Mailer;
-  completeSignIn: CompleteSignIn;
-  now: () => number;
-  /** Runs the forgot-password mail after the answer. */
-  outbox: Outbox;
-}
-
-/** The link-token service on a database (also for the "Wasn't you?" links of the secure-account module). */
+/** The link-token service on a database (the server's, as `app.linkTokens`, and the operator CLI's). */
 export function createTokens(db: Db, config: Config, now: () => number): TokenService {
   return new TokenService(new TokenRepository(db), now, config);
 }
@@ -43,28 +24,43 @@ export function createInvitations(db: Db, config: Config, accounts: AccountServi
   return { tokens, invitations };
 }
 
-/**
- * Builds the recovery services and registers forgot/reset password, token info and registration;
- * answers the service, whose link check a server-rendered page also makes.
- */
-export async function registerRecovery(app: FastifyInstance, deps: RecoveryModuleDeps): Promise<RecoveryService> {
-  const { db, config, accounts, now } = deps;
-  const { tokens, invitations } = createInvitations(db, config, accounts, deps.mailer, now);
-  const recovery = new RecoveryService({
-    accounts,
-    tokens,
-    invitations,
-    hasher: deps.hasher,
-    throttle: deps.throttle,
-    sessions: deps.sessions,
-    devices: deps.devices,
-    mailer: deps.mailer,
-    mailContext: mailContext(config.publicOrigin),
-    outbox: deps.outbox,
-    resetTokenTtlMs: config.resetTokenTtlMs,
-    log: app.log,
-  });
-  deps.outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
-  await app.register(recoveryRoutes, { recovery, completeSignIn: deps.completeSignIn });
-  return recovery;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgot/reset password, token info and registration; a server-rendered page makes its link check. */
+    recovery: RecoveryService;
+    /** The link tokens (reset, invitation, "Wasn't you?"): the secure-account module's links are of them too. */
+    linkTokens: TokenService;
+  }
 }
+
+/**
+ * Forgot/reset password, token info and registration (docs/decisions/0130-recovery-tokens.md):
+ * builds the recovery services, registers their calls and the forgot-password mail's outbox job.
+ * A registration completes the whole sign-in through the user module's `signIn`.
+ */
+export const recoveryModule = fp(
+  async function recoveryModule(app: FastifyInstance, { db, config, now, hasher, mailer, outbox }: ModuleContext): Promise<void> {
+    const { accounts, throttle, sessionStore, devices, signIn, visitOf } = app;
+    const { tokens, invitations } = createInvitations(db, config, accounts, mailer, now);
+    const recovery = new RecoveryService({
+      accounts,
+      tokens,
+      invitations,
+      hasher,
+      throttle,
+      sessions: sessionStore,
+      devices,
+      mailer,
+      mailContext: mailContext(config.publicOrigin),
+      outbox,
+      resetTokenTtlMs: config.resetTokenTtlMs,
+      log: app.log,
+    });
+    outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
+    app.decorate('recovery', recovery);
+    app.decorate('linkTokens', tokens);
+    const completeSignIn: CompleteSignIn = (request, reply, userId) => signIn.complete(visitOf(request, reply), userId, 'registration');
+    await app.register(recoveryRoutes, { recovery, completeSignIn });
+  },
+  { name: 'recovery-module', fastify: '5.x', dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module'] },
+);

@@ -7,6 +7,11 @@ export class PinCodeRepository {
   constructor(private readonly db: Db) {}
 
   /** The same repository on another executor (a transaction). */
+  /** Runs `work` in one database transaction (SQLite: the one connection; PostgreSQL: one client). */
+  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
   within(db: Db): PinCodeRepository {
     return new PinCodeRepository(db);
   }

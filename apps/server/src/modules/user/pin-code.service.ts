@@ -66,6 +66,14 @@ export class PinCodeService {
   ) {}
 
   /**
+   * Runs `work` in one database transaction, opened by the PIN repository: the PIN step writes its
+   * session and its PIN together (`store(…, db)` and the session's rotation take the `db` it is given).
+   */
+  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.repository.transaction(work);
+  }
+
+  /**
    * Stores a new PIN for the session, inside the caller's transaction when `db` is one, and answers
    * the mail that carries it: `send` it once the transaction is committed (a mail is never sent for
    * a PIN that was not stored, and no transaction waits on the mail server).

@@ -1,12 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginStatus, Reason } from '@gatehouse/contract';
-import type { Db } from '../../db/database.ts';
 import type { PinPurpose } from '../../db/schema.ts';
 import { MailDeliveryError } from '../../mail/mailer.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import type { ActiveSession } from '../session/session.service.ts';
 import type { PinCodeService } from './pin-code.service.ts';
-import type { SignInService } from './sign-in.service.ts';
+import type { SignInService, Visit } from './sign-in.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 /** `email`: the account's address as stored, once the password is proven (the PIN page shows it; docs/decisions/0100). */
@@ -36,8 +34,6 @@ const failed = (reason: Reason): StepAnswer => ({ status: 'failed', reasons: [re
  */
 export class SecondFactorService {
   constructor(
-    private readonly db: Db,
-    private readonly sessions: SessionAccess,
     private readonly devices: DeviceService,
     private readonly pins: PinCodeService,
     private readonly signIn: SignInService,
@@ -46,37 +42,36 @@ export class SecondFactorService {
   ) {}
 
   /** `shared`: "this is a shared or public computer" was chosen (docs/decisions/0116-shared-computer.md). */
-  async afterPassword(request: FastifyRequest, reply: FastifyReply, user: UserRow, shared = false): Promise<StepAnswer> {
-    const trust = await this.devices.trustState(request, user.id);
+  async afterPassword(visit: Visit, user: UserRow, shared = false): Promise<StepAnswer> {
+    const trust = await this.devices.trustState(visit.deviceToken, user.id);
     if (trust.kind === 'trusted') {
-      await this.signIn.complete(request, reply, user.id, 'password_trusted_device', shared);
+      await this.signIn.complete(visit, user.id, 'password_trusted_device', shared);
       return { status: 'ok' };
     }
     const purpose: PinPurpose = trust.kind === 'untrusted' ? 'sign_in' : trust.kind;
     // The password-level session and its PIN are written in one transaction: one commit (one
     // flush to disk) per login instead of two (docs/decisions/0164-hot-paths-and-overload.md).
     // The cookie and the mail follow the commit; no transaction waits on the mail server.
-    const previous = await this.sessions.current(request);
-    const { commit, mail } = await this.db.transaction().execute(async (trx) => {
-      const rotation = await this.sessions.prepareRotation(request, previous, user.id, 'password', shared, trx);
+    const previous = await visit.currentSession();
+    const { commit, mail } = await this.pins.transaction(async (trx) => {
+      const rotation = await visit.prepareRotation(previous, user.id, 'password', shared, trx);
       return { commit: rotation.commit, mail: await this.pins.store(user, rotation.session.idHash, purpose, trust.deviceId, trx) };
     });
-    commit(reply);
+    commit();
     try {
       await this.pins.send(mail);
     } catch (error) {
       if (!(error instanceof MailDeliveryError)) throw error;
       // Nobody stays half signed in, and no attempt was spent: the user may simply try again.
-      request.log.warn({ err: { type: error.name, message: error.message } }, 'PIN mail could not be sent');
-      await this.sessions.end(request, reply);
+      visit.log.warn({ err: { type: error.name, message: error.message } }, 'PIN mail could not be sent');
+      await visit.endSession();
       return failed('pin_code_mail_failed');
     }
     return { status: STATUS_OF[purpose], email: user.email };
   }
 
   /** The password-level session's user, or null (then the client goes back to sign-in). */
-  private async pendingUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: UserRow } | null> {
-    const session = await this.sessions.current(request);
+  private async pendingUser(session: ActiveSession | null): Promise<{ sessionIdHash: string; user: UserRow } | null> {
     if (!session || session.level !== 'password' || !session.userId) return null;
     const user = await this.users.findById(session.userId);
     return user ? { sessionIdHash: session.idHash, user } : null;
@@ -86,68 +81,68 @@ export class SecondFactorService {
    * The PIN step this session is in: its account's e-mail and the form the app shows for the PIN's
    * purpose (the same as the login's answer said), or null when no PIN can be entered now.
    */
-  async pendingStep(request: FastifyRequest): Promise<{ email: string; variant: PinVariant } | null> {
-    const pending = await this.pendingUser(request);
+  async pendingStep(session: ActiveSession | null): Promise<{ email: string; variant: PinVariant } | null> {
+    const pending = await this.pendingUser(session);
     if (!pending) return null;
     const purpose = await this.pins.livePurpose(pending.sessionIdHash, pending.user.id);
     return purpose === null ? null : { email: pending.user.email, variant: VARIANT_OF[purpose] };
   }
 
-  async attempts(request: FastifyRequest) {
-    const pending = await this.pendingUser(request);
+  async attempts(session: ActiveSession | null) {
+    const pending = await this.pendingUser(session);
     if (!pending) return { ...failed('credentials_required'), pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 };
     const { remaining, silentRemaining } = await this.pins.remainingAttempts(pending.user.id);
     return { status: 'ok', pin_code_remaining_attempts: remaining, pin_code_remaining_silent_attempts: silentRemaining };
   }
 
-  async submitPin(request: FastifyRequest, reply: FastifyReply, pin: string): Promise<StepAnswer> {
-    const pending = await this.pendingUser(request);
+  async submitPin(visit: Visit, pin: string): Promise<StepAnswer> {
+    const pending = await this.pendingUser(await visit.currentSession());
     if (!pending) return failed('credentials_required');
     if (pin.trim().length === 0) return failed('pin_code_required');
-    const refusal = await this.refuseAccount(request, reply, pending.user);
+    const refusal = await this.refuseAccount(visit, pending.user);
     if (refusal) return refusal;
 
     const check = await this.pins.check(pending.sessionIdHash, pending.user.id, pin);
     switch (check.kind) {
       case 'ok':
         if (check.purpose !== 'sign_in' && check.deviceId) await this.devices.markPinChecked(check.deviceId, pending.user.id);
-        await this.signIn.complete(request, reply, pending.user.id, 'password_pin');
+        await this.signIn.complete(visit, pending.user.id, 'password_pin');
         return { status: 'ok' };
       case 'wrong':
-        await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
+        await this.alerts?.wrongPin(pending.user.id, check.failures, visit.userAgent);
         return failed('wrong_pin_code');
       case 'missing': {
         // The PIN goes with its session: a guess sent at the same time may have used the last
         // attempt, blocked the account and ended the session since this one was read.
-        const now = await this.pendingUser(request);
+        const now = await this.pendingUser(await visit.currentSession());
         if (!now) return failed('credentials_required');
-        return (await this.refuseAccount(request, reply, now.user)) ?? failed('missing_pin_code');
+        return (await this.refuseAccount(visit, now.user)) ?? failed('missing_pin_code');
       }
       case 'blocked':
-        if (check.failures !== null) await this.alerts?.wrongPin(pending.user.id, check.failures, request.headers['user-agent']);
-        await this.sessions.end(request, reply);
+        if (check.failures !== null) await this.alerts?.wrongPin(pending.user.id, check.failures, visit.userAgent);
+        await visit.endSession();
         return failed('blocked');
       default:
         return check satisfies never;
     }
   }
 
-  async skipRecheck(request: FastifyRequest, reply: FastifyReply): Promise<StepAnswer> {
-    const pending = await this.pendingUser(request);
+  async skipRecheck(visit: Visit): Promise<StepAnswer> {
+    const pending = await this.pendingUser(await visit.currentSession());
     if (!pending) return failed('credentials_required');
-    const refusal = await this.refuseAccount(request, reply, pending.user);
+    const refusal = await this.refuseAccount(visit, pending.user);
     if (refusal) return failed('credentials_required');
     const deviceId = await this.pins.claimSkip(pending.sessionIdHash, pending.user.id);
     if (!deviceId || !(await this.devices.markRecheckSkipped(deviceId, pending.user.id))) return failed('credentials_required');
     // The password on a trusted device whose periodic check was put off once.
-    await this.signIn.complete(request, reply, pending.user.id, 'password_trusted_device');
+    await this.signIn.complete(visit, pending.user.id, 'password_trusted_device');
     return { status: 'ok' };
   }
 
   /** An account disabled or blocked since the password step ends the sign-in under way. */
-  private async refuseAccount(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<StepAnswer | null> {
+  private async refuseAccount(visit: Visit, user: UserRow): Promise<StepAnswer | null> {
     if (user.disabled_at === null && user.blocked_at === null) return null;
-    await this.sessions.end(request, reply);
+    await visit.endSession();
     return failed(user.disabled_at !== null ? 'credentials_required' : 'blocked');
   }
 }

@@ -1,9 +1,42 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SignInMethod } from '../../db/schema.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
-import { userAgentOf } from '../../plugins/user-agent.ts';
+import type { Db } from '../../db/database.ts';
+import type { SessionLevel, SignInMethod } from '../../db/schema.ts';
+import { keptUserAgent } from '../../plugins/user-agent.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import type { ActiveSession } from '../session/session.service.ts';
 import type { PinCodeRepository } from './pin-code.repository.ts';
+
+/**
+ * What a sign-in step needs of the browser's visit, as plain values and actions: the route builds
+ * it from its request (browser-visit.ts), so that the services never see HTTP, cookies or Fastify
+ * (docs/decisions/0165-server-module-form.md). Each action takes effect at once, as the step goes.
+ */
+export interface Visit {
+  /** The visit's session, read once per request. */
+  currentSession(): Promise<ActiveSession | null>;
+  /** The device cookie's token as the browser sent it, if any. */
+  readonly deviceToken: string | undefined;
+  /** The User-Agent header as sent. */
+  readonly userAgent: string | undefined;
+  /** Moves the visit to a new session at `level` (a new id; `shared`: see SessionService.rotate). */
+  rotateSession(userId: string | null, level: SessionLevel, shared?: boolean): Promise<ActiveSession>;
+  /**
+   * The rotation's rows inside the caller's transaction `db`; `commit` gives the browser the new
+   * session once the transaction is committed. `previous` is `currentSession()`, read before it began.
+   */
+  prepareRotation(
+    previous: ActiveSession | null,
+    userId: string | null,
+    level: SessionLevel,
+    shared: boolean | undefined,
+    db: Db,
+  ): Promise<{ session: ActiveSession; commit: () => void }>;
+  /** Ends the visit's session; the browser forgets it. */
+  endSession(): Promise<void>;
+  /** The device token the browser must now hold (from DeviceService.ensure). */
+  keepDeviceToken(token: string): void;
+  /** The request's log. */
+  readonly log: { warn(details: object, message: string): void };
+}
 
 /** Where completed sign-ins are recorded (the account-security module's history). */
 export interface SignInRecorder {
@@ -30,7 +63,6 @@ export interface NewDeviceAlerts {
  */
 export class SignInService {
   constructor(
-    private readonly sessions: SessionAccess,
     private readonly devices: DeviceService,
     private readonly pinCodes: PinCodeRepository,
     private readonly history: SignInRecorder,
@@ -38,14 +70,15 @@ export class SignInService {
   ) {}
 
   /** `shared`: the sign-in's own choice (password step, passkey); by default the session's so far. */
-  async complete(request: FastifyRequest, reply: FastifyReply, userId: string, method: SignInMethod, shared?: boolean): Promise<void> {
-    const session = await this.sessions.rotate(request, reply, userId, 'signed_in', shared);
-    const deviceId = await this.devices.ensure(request, reply);
+  async complete(visit: Visit, userId: string, method: SignInMethod, shared?: boolean): Promise<void> {
+    const session = await visit.rotateSession(userId, 'signed_in', shared);
+    const { deviceId, token } = await this.devices.ensure(visit.deviceToken);
+    visit.keepDeviceToken(token);
     const device = await this.devices.recordSignIn(deviceId, userId);
     if (!session.shared) await this.devices.rememberAccount(deviceId, userId);
     await this.pinCodes.resetAttempts(userId);
-    await this.history.record(userId, method, { userAgent: userAgentOf(request), deviceId });
+    await this.history.record(userId, method, { userAgent: keptUserAgent(visit.userAgent), deviceId });
     // Not on the account's first sign-in ever: there is nothing to compare with (0115).
-    if (device === 'new') await this.alerts?.newDeviceSignIn(userId, request.headers['user-agent']);
+    if (device === 'new') await this.alerts?.newDeviceSignIn(userId, visit.userAgent);
   }
 }

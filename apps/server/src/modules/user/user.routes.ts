@@ -5,20 +5,24 @@ type UserInfoAnswer = AnswerOf<typeof userInfo>;
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import { chooseLanguage } from './language.ts';
 import type { LoginService } from './login.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import type { DeviceCookie } from '../device/device.cookie.ts';
+import type { VisitOf } from './browser-visit.ts';
 import type { ActiveSession } from '../session/session.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
 export interface UserRoutesOptions {
-  sessions: SessionAccess;
+  sessions: Sessions;
   loginService: LoginService;
   users: UserRepository;
   secondFactor: SecondFactorService;
   devices: DeviceService;
+  deviceCookie: DeviceCookie;
+  visitOf: VisitOf;
 }
 
 /**
@@ -48,7 +52,7 @@ export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'ses
   };
 }
 
-export async function userRoutes(app: FastifyInstance, { sessions, loginService, users, secondFactor, devices }: UserRoutesOptions): Promise<void> {
+export async function userRoutes(app: FastifyInstance, { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf }: UserRoutesOptions): Promise<void> {
   const answerUserInfo = userInfoAnswer({ sessions, users });
   apiRoute(app, userInfo, async ({ request }) => answerUserInfo(request));
 
@@ -68,7 +72,7 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
         return { status: 'failed', reasons: outcome.reasons, ...(outcome.email ? { email: outcome.email } : {}) };
       }
       // A trusted device signs in; otherwise a PIN by mail and a password-level session.
-      return await secondFactor.afterPassword(request, reply, outcome.user, body.sharedComputer === true);
+      return await secondFactor.afterPassword(visitOf(request, reply), outcome.user, body.sharedComputer === true);
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
       // Fail closed: a database fault never signs anyone in.
@@ -78,14 +82,14 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
   });
 
   apiRoute(app, pinAttempts, async ({ request }) =>
-    failClosed(request, 'PIN attempts', () => secondFactor.attempts(request), { pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
+    failClosed(request, 'PIN attempts', async () => secondFactor.attempts(await sessions.current(request)), { pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
   );
 
   apiRoute(app, pinSubmit, async ({ body, request, reply }) =>
-    failClosed(request, 'PIN check', () => secondFactor.submitPin(request, reply, body.pin_code)),
+    failClosed(request, 'PIN check', () => secondFactor.submitPin(visitOf(request, reply), body.pin_code)),
   );
 
-  apiRoute(app, pinSkip, async ({ request, reply }) => failClosed(request, 'PIN skip', () => secondFactor.skipRecheck(request, reply)));
+  apiRoute(app, pinSkip, async ({ request, reply }) => failClosed(request, 'PIN skip', () => secondFactor.skipRecheck(visitOf(request, reply))));
 
   apiRoute(app, newDevice, async ({ body, request, reply }) =>
     failClosed(request, 'device registration', async () => {
@@ -95,7 +99,9 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
       if (session.shared) return { status: 'failed', reasons: ['invalid_parameter'] };
       const name = body.device_name.trim();
       if (name.length === 0) return { status: 'failed', reasons: ['invalid_parameter'] };
-      await devices.trust(request, reply, session.userId, name);
+      const device = await devices.ensure(deviceCookie.read(request));
+      deviceCookie.write(reply, device.token);
+      await devices.trust(device.deviceId, session.userId, name);
       return { status: 'ok' };
     }),
   );

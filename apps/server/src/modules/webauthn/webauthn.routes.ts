@@ -4,7 +4,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { WebauthnConfig } from '../../config/config.ts';
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
-import type { SessionAccess } from '../../plugins/session.plugin.ts';
+import type { Sessions } from '../session/session.module.ts';
 import type { OfferService } from './offer.service.ts';
 import type { PasskeySignInOutcome, PasskeyService, PasskeyUser, PasskeyUserLookup } from './passkey.service.ts';
 import { isBinding, newBinding } from './signed-challenge.ts';
@@ -21,7 +21,7 @@ export interface ChallengeCookie {
 export interface WebauthnRoutesOptions {
   /** Binds sign-in challenges to the browser (docs/decisions/0163-passkey-sign-in-challenges.md). */
   challengeCookie: ChallengeCookie;
-  sessions: SessionAccess;
+  sessions: Sessions;
   passkeys: PasskeyService;
   offers: OfferService;
   users: PasskeyUserLookup;

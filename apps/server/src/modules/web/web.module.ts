@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APP_PAGES, PIN_STEP_COOKIE, appPageOf, toCurrentUser } from '@gatehouse/contract';
+import { redirectPolicy } from '../../plugins/safe-redirect.ts';
+import type { ModuleContext } from '../module-context.ts';
+import { serverInfoAnswer, serverVersionAnswer } from '../server-info/server-info.routes.ts';
+import { passkeyLikely, type PageStart } from './page-renderer.ts';
+import { webRoutes } from './web.routes.ts';
+
+/**
+ * The web app's pages (docs/decisions/0117-server-rendered-first-view.md): a server-rendered page
+ * starts from what the start-up calls would answer, so this module comes last, after every module
+ * whose answer a page starts from (user info, remembered accounts, the PIN step, a link check).
+ * A plain plugin: it decorates nothing.
+ */
+export async function webModule(app: FastifyInstance, { config }: ModuleContext): Promise<void> {
+  const { sessions, userInfo: answerUserInfo, devices, deviceCookie, secondFactor, recovery } = app;
+  /** The reset and registration pages' link check (what token info answers), read once from the query as the app reads it. */
+  const linkCheckFor = async (request: FastifyRequest): Promise<PageStart['linkCheck']> => {
+    // With a bot check, the check needs the browser's token: the app makes it.
+    if (config.botCheck.kind !== 'none') return null;
+    const url = new URL(request.url, 'http://localhost');
+    const page = appPageOf(url.pathname);
+    if (page !== APP_PAGES.resetPassword && page !== APP_PAGES.acceptInvitation) return null;
+    const token = url.searchParams.get('token');
+    // No token: the app knows without asking.
+    if (token === null || token.trim() === '') return null;
+    const problem = await recovery.tokenProblem(token);
+    return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };
+  };
+  const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
+    const info = await answerUserInfo(request);
+    const user = toCurrentUser(info);
+    if (user === null) throw new Error('user info is not valid');
+    return {
+      data: {
+        user,
+        serverInfo: serverInfoAnswer(config),
+        serverVersion: serverVersionAnswer(config),
+        deviceUsers: await devices.rememberedAccounts(deviceCookie.read(request)),
+      },
+      signIn: {
+        // Only while a tab of this browser shows the PIN step (the app's cookie) and the session still waits for the PIN.
+        pinStep:
+          !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1'
+            ? await secondFactor.pendingStep(await sessions.current(request))
+            : null,
+        passkeyLikely: passkeyLikely(request.headers['user-agent']),
+      },
+      linkCheck: await linkCheckFor(request),
+    };
+  };
+  await app.register(webRoutes, { webDist: config.webDist, redirects: redirectPolicy(config), pageStart });
+}
