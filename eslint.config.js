@@ -5,7 +5,17 @@ import globals from 'globals';
 import layers from './tools/eslint-layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/locales/compiled/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/locales/compiled/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,8 +36,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'fastify', message: 'services and repositories take plain values: HTTP belongs to the routes' }],
-          patterns: [{ group: ['@fastify/*'], message: 'services and repositories take plain values: HTTP belongs to the routes' }],
+          paths: [
+            { name: 'fastify', message: 'services and repositories take plain values: HTTP belongs to the routes' },
+          ],
+          patterns: [
+            {
+              group: ['@fastify/*'],
+              message: 'services and repositories take plain values: HTTP belongs to the routes',
+            },
+          ],
         },
       ],
     },

@@ -14,7 +14,9 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '').trim();
 if (!/^postgres(ql)?:\/\//.test(serverUrl)) {
-  console.error('bench fleet: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// URL whose role may create databases');
+  console.error(
+    'bench fleet: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// URL whose role may create databases',
+  );
   process.exit(1);
 }
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 8281) + 10;
@@ -68,7 +70,13 @@ function startProcess(port) {
 /** autocannon against every process at once, the connections shared out; summed req/s, worst p50/p99. */
 async function load(origins, title, request, connections) {
   const results = await Promise.all(
-    origins.map((origin) => autocannon({ duration: 10, connections: Math.max(1, Math.round(connections / origins.length)), ...request(origin) })),
+    origins.map((origin) =>
+      autocannon({
+        duration: 10,
+        connections: Math.max(1, Math.round(connections / origins.length)),
+        ...request(origin),
+      }),
+    ),
   );
   return {
     title,
@@ -85,14 +93,29 @@ async function load(origins, title, request, connections) {
 await adminQuery(`create database "${name}"`);
 const rows = [];
 try {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/migrate.ts'], { cwd: root, env, stdio: 'inherit' });
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', EMAIL, '--password', PASSWORD], { cwd: root, env, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/migrate.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
+    { cwd: root, env, stdio: 'inherit' },
+  );
   for (const count of [1, 2]) {
     const processes = Array.from({ length: count }, (_, i) => startProcess(BASE_PORT + i));
     try {
       await Promise.all(processes.map((p) => p.ready));
       const origins = processes.map((p) => p.origin);
-      rows.push(await load(origins, 'GET /api/server/info', (origin) => ({ url: `${origin}/api/server/info` }), INFO_CONNECTIONS));
+      rows.push(
+        await load(
+          origins,
+          'GET /api/server/info',
+          (origin) => ({ url: `${origin}/api/server/info` }),
+          INFO_CONNECTIONS,
+        ),
+      );
       rows.push(
         await load(
           origins,
@@ -117,8 +140,11 @@ try {
 /** "200×n, 503×m" over every process's answers. */
 function statusSummary(perProcess) {
   const total = {};
-  for (const stats of perProcess) for (const [code, { count }] of Object.entries(stats)) total[code] = (total[code] ?? 0) + count;
-  return Object.entries(total).map(([code, count]) => `${code}×${count}`).join(', ');
+  for (const stats of perProcess)
+    for (const [code, { count }] of Object.entries(stats)) total[code] = (total[code] ?? 0) + count;
+  return Object.entries(total)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(', ');
 }
 
 const lines = [
@@ -129,7 +155,10 @@ const lines = [
   '',
   '| load | processes | req/s | p50 ms | p99 ms | non-2xx | errors | status codes |',
   '|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.title} | ${r.processes} | ${r.requestsPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.non2xx} | ${r.errors} | ${statusSummary(r.statusCodes)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.title} | ${r.processes} | ${r.requestsPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.non2xx} | ${r.errors} | ${statusSummary(r.statusCodes)} |`,
+  ),
   '',
 ];
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });

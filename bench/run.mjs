@@ -98,7 +98,11 @@ const serverExits = [];
 let server;
 let stopping = false;
 function startAppServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   server.on('exit', (code, signal) => {
     if (stopping) return;
     serverExits.push({ at: new Date().toISOString(), code, signal });
@@ -170,11 +174,15 @@ try {
     if (!chromePath) throw new Error(MISSING_CHROMIUM_HELP);
     // 2. Pages against floors. One account per round for the reset-password view (forgot password
     // mails an address at most 3 times an hour); the bench user, who trusts no device, for the PIN view.
-    execFileSync(process.execPath, ['--import', 'tsx', 'bench/seed-accounts.ts', String(pageRounds), password, 'bench-reset'], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/seed-accounts.ts', String(pageRounds), password, 'bench-reset'],
+      {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      },
+    );
     results.pages = await runPageBench({
       origin: ORIGIN,
       chromePath,
@@ -216,7 +224,9 @@ if (pagesOnly) {
 function serverNote() {
   if (serverExits.length === 0) return [];
   const how = serverExits.map((e) => e.signal ?? `code ${e.code}`).join(', ');
-  return [`The server was stopped from outside ${serverExits.length} time(s) during the run (${how}) and started again.`];
+  return [
+    `The server was stopped from outside ${serverExits.length} time(s) during the run (${how}) and started again.`,
+  ];
 }
 const timingLines = [
   `# Timing of known vs unknown addresses ${results.date}`,

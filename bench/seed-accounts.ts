@@ -9,7 +9,8 @@ const password = process.argv[3] ?? 'Bench-Password-1';
 const prefix = process.argv[4] ?? 'bench';
 const { accounts, db } = await openAccounts();
 try {
-  for (let i = 0; i < count; i++) await accounts.create({ email: `${prefix}-${i}@example.test`, password, language: 'en' });
+  for (let i = 0; i < count; i++)
+    await accounts.create({ email: `${prefix}-${i}@example.test`, password, language: 'en' });
 } finally {
   await db.destroy();
 }

@@ -124,7 +124,9 @@ async function cannon(options) {
   const byStatus = new Map();
   const errorKinds = new Map();
   const instance = autocannon({ ...options });
-  instance.on('reqError', (error) => errorKinds.set(error.code ?? error.message, (errorKinds.get(error.code ?? error.message) ?? 0) + 1));
+  instance.on('reqError', (error) =>
+    errorKinds.set(error.code ?? error.message, (errorKinds.get(error.code ?? error.message) ?? 0) + 1),
+  );
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     let list = byStatus.get(statusCode);
     if (!list) byStatus.set(statusCode, (list = []));
@@ -147,10 +149,20 @@ async function retryAfterClients({ url, method, headers, body, connections, seco
   const send = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const request = http.request(url, { method, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode, retryAfter: response.headers['retry-after'], ms: performance.now() - started }));
-      });
+      const request = http.request(
+        url,
+        { method, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent },
+        (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode,
+              retryAfter: response.headers['retry-after'],
+              ms: performance.now() - started,
+            }),
+          );
+        },
+      );
       request.on('error', () => resolve({ status: null, retryAfter: undefined, ms: performance.now() - started }));
       request.end(body);
     });
@@ -176,7 +188,9 @@ async function retryAfterClients({ url, method, headers, body, connections, seco
 async function requestsPerSecond(options, seconds) {
   const { result, errorKinds } = await cannon({ duration: seconds, connections: 20, ...options });
   if (result.errors > 0 || result.non2xx > 0)
-    throw new Error(`${options.url}: ${result.errors} errors (${JSON.stringify(errorKinds)}), ${result.non2xx} non-2xx answers`);
+    throw new Error(
+      `${options.url}: ${result.errors} errors (${JSON.stringify(errorKinds)}), ${result.non2xx} non-2xx answers`,
+    );
   return result.requests.average;
 }
 
@@ -214,11 +228,15 @@ export async function measureServer({
     const server = startNode(['--import', 'tsx', 'apps/server/src/server.ts'], env, 'Gatehouse is running at');
     processes.push(server);
     await server.ready;
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', EMAIL, '--password', PASSWORD], {
-      cwd: root,
-      env,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
+      {
+        cwd: root,
+        env,
+        stdio: 'ignore',
+      },
+    );
     // A signed-in session written straight into the throw-away database (the PIN step is not what is measured).
     const rawId = randomBytes(32).toString('base64url');
     const sqlite = new Database(databaseFile);
@@ -230,17 +248,32 @@ export async function measureServer({
           `insert into sessions (id_hash, user_id, level, created_at, last_seen_at, expires_at, shared, public_id, user_agent, authenticated_at)
            values (?, ?, 'signed_in', ?, ?, ?, 0, ?, null, ?)`,
         )
-        .run(createHash('sha256').update(rawId).digest('hex'), userId, now, now, now + 11 * 3_600_000, randomBytes(16).toString('base64url'), now);
+        .run(
+          createHash('sha256').update(rawId).digest('hex'),
+          userId,
+          now,
+          now,
+          now + 11 * 3_600_000,
+          randomBytes(16).toString('base64url'),
+          now,
+        );
     } finally {
       sqlite.close();
     }
     // The headers the server sends with server info, but those Node writes for every answer.
     const infoHeaders = Object.fromEntries(
-      [...(await fetch(`${target}/api/server/info`)).headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name)),
+      [...(await fetch(`${target}/api/server/info`)).headers].filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
+      ),
     );
     const floor = startNode(
       ['--input-type=module', '-e', FLOOR_SOURCE],
-      { ...process.env, FLOOR_DATABASE: databaseFile, FLOOR_PORT: String(port + 1), FLOOR_HEADERS: JSON.stringify(infoHeaders) },
+      {
+        ...process.env,
+        FLOOR_DATABASE: databaseFile,
+        FLOOR_PORT: String(port + 1),
+        FLOOR_HEADERS: JSON.stringify(infoHeaders),
+      },
       'floor ready',
     );
     processes.push(floor);
@@ -264,7 +297,15 @@ export async function measureServer({
     await requestsPerSecond({ url: `${floorOrigin}/small-with-headers` }, 1);
     await requestsPerSecond({ ...loginRequest, connections: 4 }, 1);
 
-    const samples = { sessionFloor: [], userInfo: [], smallFloor: [], serverInfo: [], headersFloor: [], argon2: [], login: [] };
+    const samples = {
+      sessionFloor: [],
+      userInfo: [],
+      smallFloor: [],
+      serverInfo: [],
+      headersFloor: [],
+      argon2: [],
+      login: [],
+    };
     for (let round = 0; round < rounds; round++) {
       // The order within a round alternates too, so that neither side always goes first.
       // Each group is measured back to back, its order turned by one every round, so that no side always goes first.
@@ -318,18 +359,25 @@ export async function measureServer({
         cheapP99Ms: percentile(cheapTimes, 99),
       };
     };
-    const cheapClient = () => cannon({ url: `${target}/api/server/info`, connections: 1, overallRate: 50, duration: overloadSeconds });
+    const cheapClient = () =>
+      cannon({ url: `${target}/api/server/info`, connections: 1, overallRate: 50, duration: overloadSeconds });
     const overloads = [];
     const ignoring = [];
     for (let round = 0; round < overloadRounds; round++) {
       const capacity = argon2Bound(seconds * 1000).perSecond;
       {
-        const [cheapRun, heavyRun] = await Promise.all([cheapClient(), retryAfterClients({ ...loginRequest, connections: 64, seconds: overloadSeconds })]);
+        const [cheapRun, heavyRun] = await Promise.all([
+          cheapClient(),
+          retryAfterClients({ ...loginRequest, connections: 64, seconds: overloadSeconds }),
+        ]);
         overloads.push(overloadOf(capacity, heavyRun, cheapRun, heavyRun.errors));
       }
       await sleep(1_000);
       {
-        const [cheapRun, heavyRun] = await Promise.all([cheapClient(), cannon({ ...loginRequest, connections: 64, duration: overloadSeconds })]);
+        const [cheapRun, heavyRun] = await Promise.all([
+          cheapClient(),
+          cannon({ ...loginRequest, connections: 64, duration: overloadSeconds }),
+        ]);
         ignoring.push(overloadOf(capacity, heavyRun, cheapRun, heavyRun.result.errors + heavyRun.result.timeouts));
       }
       console.error(`bench server: overload round ${round + 1}/${overloadRounds} done`);
@@ -389,7 +437,7 @@ export function serverTable(r) {
     `Node ${r.node}, ${r.cpus} cores, load average ${fixed(r.loadAverage, 1)} at the end (other work on the machine counts in every figure).`,
     `Medians of ${r.settings.rounds} interleaved floor/real rounds of ${r.settings.seconds} s (autocannon, 20 connections; login 4); overload ${r.settings.overloadRounds} × ${r.settings.overloadSeconds} s.`,
     '',
-    'Ratio: the median of the rounds\' own ratios (each round measures both sides back to back); in brackets the ratio of the medians.',
+    "Ratio: the median of the rounds' own ratios (each round measures both sides back to back); in brackets the ratio of the medians.",
     '',
     '| measurement | floor (same run) | server | ratio | goal |',
     '|---|---|---|---|---|',
@@ -404,7 +452,9 @@ export function serverTable(r) {
         ]
       : []),
     '',
-    '| overload round | clients | capacity/s | logins/s | goodput | 503s | 503 p50 ms | 503 p99 ms | login p99 ms | errors | cheap calls | cheap p50 ms | cheap p99 ms (goal ≤ ' + g.cheapCallP99Ms + ') |',
+    '| overload round | clients | capacity/s | logins/s | goodput | 503s | 503 p50 ms | 503 p99 ms | login p99 ms | errors | cheap calls | cheap p50 ms | cheap p99 ms (goal ≤ ' +
+      g.cheapCallP99Ms +
+      ') |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...[
       ...o.rounds.map((x, i) => [`${i + 1}`, 'honour Retry-After', x]),

@@ -14,7 +14,13 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
   });
   return {
     cdp,
@@ -60,7 +66,12 @@ export async function recordCredentialRequests(page: Page): Promise<CredentialRe
   const byId = new Map<string, CredentialRequest>();
   await page.exposeBinding('__credentialRequestEvent', (_source, event: RequestEvent) => {
     if (event.kind === 'start') {
-      const request: CredentialRequest = { mediation: event.mediation, challenge: event.challenge, aborted: false, outcome: 'pending' };
+      const request: CredentialRequest = {
+        mediation: event.mediation,
+        challenge: event.challenge,
+        aborted: false,
+        outcome: 'pending',
+      };
       byId.set(event.id, request);
       requests.push(request);
       return;
@@ -71,11 +82,20 @@ export async function recordCredentialRequests(page: Page): Promise<CredentialRe
     else request.outcome = event.outcome;
   });
   await page.addInitScript(() => {
-    const report = (event: RequestEvent) => (window as unknown as { __credentialRequestEvent(e: RequestEvent): Promise<void> }).__credentialRequestEvent(event);
+    const report = (event: RequestEvent) =>
+      (window as unknown as { __credentialRequestEvent(e: RequestEvent): Promise<void> }).__credentialRequestEvent(
+        event,
+      );
     const get = navigator.credentials.get.bind(navigator.credentials);
     const base64url = (data: BufferSource) => {
-      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const bytes =
+        data instanceof ArrayBuffer
+          ? new Uint8Array(data)
+          : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      return btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     };
     let count = 0;
     const documentId = Math.random().toString(36).slice(2);
@@ -83,7 +103,12 @@ export async function recordCredentialRequests(page: Page): Promise<CredentialRe
       count += 1;
       const id = `${documentId}-${count}`;
       const mediation = options?.mediation === 'conditional' ? 'conditional' : 'modal';
-      void report({ id, kind: 'start', mediation, challenge: options?.publicKey ? base64url(options.publicKey.challenge) : '' });
+      void report({
+        id,
+        kind: 'start',
+        mediation,
+        challenge: options?.publicKey ? base64url(options.publicKey.challenge) : '',
+      });
       options?.signal?.addEventListener('abort', () => void report({ id, kind: 'abort' }));
       const answer = get(options);
       answer.then(
@@ -98,5 +123,6 @@ export async function recordCredentialRequests(page: Page): Promise<CredentialRe
 
 /** The challenge (base64url) a WebAuthn response signed: the one in its clientDataJSON. */
 export function signedChallenge(body: { response: { clientDataJSON: string } }): string {
-  return (JSON.parse(Buffer.from(body.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge: string }).challenge;
+  return (JSON.parse(Buffer.from(body.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge: string })
+    .challenge;
 }

@@ -7,12 +7,28 @@
 // `page.request`) uses it as its proxy, and it opens every connection to the servers from the
 // loopback address the test was given (any 127.x.y.z is this machine). Requests and answers pass
 // through unchanged; Playwright's own requests (`page.request`) come as CONNECT tunnels.
-import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 /** Headers for one connection only (RFC 9110, 7.6.1), which a proxy does not pass on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 function forwardedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));

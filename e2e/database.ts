@@ -30,7 +30,9 @@ export function ageSessionProof(email: string, minutes: number): number {
   try {
     db.pragma('busy_timeout = 5000');
     const result = db
-      .prepare('UPDATE sessions SET authenticated_at = authenticated_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)')
+      .prepare(
+        'UPDATE sessions SET authenticated_at = authenticated_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+      )
       .run(minutes * 60_000, email.toLowerCase());
     return result.changes;
   } finally {

@@ -29,7 +29,8 @@ export const BOT_CHECK_INSTANCES = {
 } as const;
 export type BotCheckInstance = keyof typeof BOT_CHECK_INSTANCES;
 export const instanceUrl = (instance: BotCheckInstance) => `http://localhost:${BOT_CHECK_INSTANCES[instance].port}`;
-export const instanceMailApi = (instance: BotCheckInstance) => `http://127.0.0.1:${BOT_CHECK_INSTANCES[instance].port + 2}`;
+export const instanceMailApi = (instance: BotCheckInstance) =>
+  `http://127.0.0.1:${BOT_CHECK_INSTANCES[instance].port + 2}`;
 /** The reCAPTCHA stand-in: api.js and siteverify (e2e/start-bot-check-server.ts). */
 export const RECAPTCHA_STAND_IN = `http://localhost:${BOT_CHECK_INSTANCES.recaptcha.port + 3}`;
 

@@ -15,7 +15,15 @@ import { promisify } from 'node:util';
 import type { AxeResults } from 'axe-core';
 import { runAdmin } from '../apps/server/src/cli/admin.ts';
 import { startClientAddressProxy, type ClientAddressProxy } from './client-address.ts';
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_MAIL_API, E2E_MAX_WORKERS, E2E_PROXY_PORT, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
+import {
+  E2E_BASE_URL,
+  E2E_DATABASE_URL,
+  E2E_MAIL_API,
+  E2E_MAX_WORKERS,
+  E2E_PROXY_PORT,
+  E2E_SMTP_PORT,
+  REPO_ROOT,
+} from './env.ts';
 
 export type Locale = 'en' | 'sk' | 'cs';
 type Catalogue = Record<string, string>;
@@ -25,7 +33,9 @@ const catalogues = new Map<Locale, Catalogue>();
 export function catalogue(locale: Locale): Catalogue {
   let messages = catalogues.get(locale);
   if (!messages) {
-    messages = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/web/src/locales', `${locale}.json`), 'utf8')) as Catalogue;
+    messages = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'apps/web/src/locales', `${locale}.json`), 'utf8'),
+    ) as Catalogue;
     catalogues.set(locale, messages);
   }
   return messages;
@@ -39,7 +49,11 @@ export function text(locale: Locale, id: string, values: Record<string, string> 
 }
 
 /** What the server under test is configured with, so that the CLI's links and mails are real. */
-const E2E_ADMIN_ENV = { DATABASE_URL: E2E_DATABASE_URL, PUBLIC_ORIGIN: E2E_BASE_URL, SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` };
+const E2E_ADMIN_ENV = {
+  DATABASE_URL: E2E_DATABASE_URL,
+  PUBLIC_ORIGIN: E2E_BASE_URL,
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+};
 
 /** Runs the operator CLI (`npm run admin -- …`) against the e2e database; resolves to what it printed. */
 export async function admin(...args: string[]): Promise<string> {
@@ -55,7 +69,12 @@ export async function adminOn(databaseUrl: string, ...args: string[]): Promise<s
 async function runAdminIn(env: Record<string, string>, args: string[]): Promise<string> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(args, (line) => out.push(line), (line) => err.push(line), { ...process.env, NODE_ENV: 'test', ...env });
+  const code = await runAdmin(
+    args,
+    (line) => out.push(line),
+    (line) => err.push(line),
+    { ...process.env, NODE_ENV: 'test', ...env },
+  );
   if (code !== 0) throw new Error(`admin ${shown(args)} exited with ${code}: ${err.join('\n')}`);
   return out.map((line) => `${line}\n`).join('');
 }
@@ -139,16 +158,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
   }
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    (tags) =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+        document,
+        { runOnly: { type: 'tag', values: tags } },
+      ),
     WCAG_TAGS,
   );
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`,
+  );
   expect(summary, 'axe-core WCAG 2.2 AA violations').toEqual([]);
 }
 
 let clientCount = 0;
 
-export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: void }, { clientAddressProxy: ClientAddressProxy }>({
+export const test = base.extend<
+  { user: TestUser; lang: Locale; accountCleanUp: void },
+  { clientAddressProxy: ClientAddressProxy }
+>({
   /** The app language for the test, chosen as the footer does (gh_lang cookie). */
   lang: ['en', { option: true }],
   /** A fresh account of the test's own (created when a test asks for it). */
@@ -175,7 +203,8 @@ export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: 
   clientAddressProxy: [
     // eslint-disable-next-line no-empty-pattern -- as above
     async ({}, use, workerInfo) => {
-      if (workerInfo.parallelIndex >= E2E_MAX_WORKERS) throw new Error(`at most ${E2E_MAX_WORKERS} workers: each has a proxy port of its own`);
+      if (workerInfo.parallelIndex >= E2E_MAX_WORKERS)
+        throw new Error(`at most ${E2E_MAX_WORKERS} workers: each has a proxy port of its own`);
       const proxy = await startClientAddressProxy(E2E_PROXY_PORT + workerInfo.parallelIndex);
       await use(proxy);
       await proxy.close();
@@ -189,7 +218,9 @@ export const test = base.extend<{ user: TestUser; lang: Locale; accountCleanUp: 
    */
   proxy: async ({ clientAddressProxy }, use, testInfo) => {
     clientCount += 1;
-    clientAddressProxy.useAddress(`127.${1 + (testInfo.workerIndex % 254)}.${(clientCount >> 8) & 255}.${clientCount & 255}`);
+    clientAddressProxy.useAddress(
+      `127.${1 + (testInfo.workerIndex % 254)}.${(clientCount >> 8) & 255}.${clientCount & 255}`,
+    );
     await use({ server: clientAddressProxy.server });
   },
   page: async ({ page, baseURL, lang }, use) => {
@@ -238,13 +269,20 @@ export interface Mail {
  */
 export async function waitForMail(
   to: string,
-  options: { since?: number; match?: (mail: Mail) => boolean; /** Another instance's sink. */ mailApi?: string; timeoutMs?: number } = {},
+  options: {
+    since?: number;
+    match?: (mail: Mail) => boolean;
+    /** Another instance's sink. */ mailApi?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Mail> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const deadline = Date.now() + timeoutMs;
   let after = 0;
   for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
-    const response = await fetch(`${options.mailApi ?? E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}&after=${after}&wait=${Math.ceil(left)}`);
+    const response = await fetch(
+      `${options.mailApi ?? E2E_MAIL_API}/mails?to=${encodeURIComponent(to)}&after=${after}&wait=${Math.ceil(left)}`,
+    );
     const mails = (await response.json()) as Mail[];
     after = Math.max(after, ...mails.map((mail) => mail.seq));
     const found = mails
@@ -265,10 +303,17 @@ export const isPinMail = (mail: Mail) => /#[A-Z0-9]{6}\s*$/.test(mail.text.trim(
  * that trusts this device), and signs out again: afterwards the device remembers the account.
  * For a test whose subject comes after a sign-in; a test of the sign-in itself uses the screens.
  */
-export async function signInAndOutWithApi(page: Page, user: TestUser, options: { rememberDevice?: boolean } = {}): Promise<void> {
+export async function signInAndOutWithApi(
+  page: Page,
+  user: TestUser,
+  options: { rememberDevice?: boolean } = {},
+): Promise<void> {
   const origin = new URL(page.url().startsWith('http') ? page.url() : E2E_BASE_URL).origin;
   const post = async (path: string, data?: unknown) => {
-    const response = await page.request.post(path, { headers: { origin, accept: 'application/json' }, ...(data === undefined ? {} : { data }) });
+    const response = await page.request.post(path, {
+      headers: { origin, accept: 'application/json' },
+      ...(data === undefined ? {} : { data }),
+    });
     expect(response.ok(), `POST ${path}: HTTP ${response.status()}`).toBe(true);
     return (await response.json()) as { status: string; reasons?: string[] };
   };
@@ -279,7 +324,8 @@ export async function signInAndOutWithApi(page: Page, user: TestUser, options: {
     const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
     expect(await post('/api/user/pincode', { pin_code: pin })).toMatchObject({ status: 'ok' });
   }
-  if (options.rememberDevice) expect(await post('/api/user/newdevice', { device_name: 'Chromium on Linux' })).toMatchObject({ status: 'ok' });
+  if (options.rememberDevice)
+    expect(await post('/api/user/newdevice', { device_name: 'Chromium on Linux' })).toMatchObject({ status: 'ok' });
   expect(await post('/api/user/logout')).toMatchObject({ status: 'ok' });
 }
 

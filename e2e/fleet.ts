@@ -35,7 +35,15 @@ export interface Fleet {
 /** The proxy closes an upstream connection idle this long; the servers keep theirs open longer. */
 const PROXY_IDLE_TIMEOUT_MS = 10_000;
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'transfer-encoding',
+]);
 
 interface Pin {
   method: string;
@@ -43,7 +51,12 @@ interface Pin {
   backend: number;
 }
 
-function startRoundRobinProxy(served: Served[]): { server: Server; next: () => number; advance: () => void; pins: Pin[] } {
+function startRoundRobinProxy(served: Served[]): {
+  server: Server;
+  next: () => number;
+  advance: () => void;
+  pins: Pin[];
+} {
   let turn = 0;
   const pins: Pin[] = [];
   // As docs/deploy.md asks of a load balancer: an idle upstream connection is closed by the proxy
@@ -64,10 +77,24 @@ function startRoundRobinProxy(served: Served[]): { server: Server; next: () => n
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
     const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = httpRequest(
-      { host: '127.0.0.1', port: FLEET_SERVER_PORTS[backend], method: request.method, path: request.url, agent: agents[backend], headers: { ...headers, 'x-forwarded-for': forwardedFor } },
+      {
+        host: '127.0.0.1',
+        port: FLEET_SERVER_PORTS[backend],
+        method: request.method,
+        path: request.url,
+        agent: agents[backend],
+        headers: { ...headers, 'x-forwarded-for': forwardedFor },
+      },
       (answer) => {
-        served.push({ method: request.method ?? '', path: (request.url ?? '').split('?')[0] ?? '', backend, status: answer.statusCode ?? 0 });
-        const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+        served.push({
+          method: request.method ?? '',
+          path: (request.url ?? '').split('?')[0] ?? '',
+          backend,
+          status: answer.statusCode ?? 0,
+        });
+        const answerHeaders = Object.fromEntries(
+          Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
+        );
         response.writeHead(answer.statusCode ?? 502, answerHeaders);
         answer.pipe(response);
       },
@@ -113,10 +140,16 @@ function startProcess(port: number, databaseUrl: string): Promise<ChildProcess> 
 }
 
 function migrate(databaseUrl: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/migrate.ts'], { cwd: REPO_ROOT, env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/migrate.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}: ${stderr}`)))));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}: ${stderr}`)))),
+  );
 }
 
 /** Needs TEST_DATABASE_URL (a database of its own is created there and dropped by `stop()`). */
@@ -141,7 +174,9 @@ export async function startFleet(): Promise<Fleet> {
   try {
     await migrate(database.url);
     children.push(...(await Promise.all(FLEET_SERVER_PORTS.map((port) => startProcess(port, database.url)))));
-    await new Promise<void>((resolve, reject) => proxy.server.listen(FLEET_PROXY_PORT, '127.0.0.1', resolve).once('error', reject));
+    await new Promise<void>((resolve, reject) =>
+      proxy.server.listen(FLEET_PROXY_PORT, '127.0.0.1', resolve).once('error', reject),
+    );
   } catch (error) {
     children.forEach((child) => child.kill('SIGKILL'));
     await database.drop();

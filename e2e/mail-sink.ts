@@ -60,7 +60,8 @@ export async function startMailSink(smtpPort: number, apiPort: number): Promise<
     const after = Number(url.searchParams.get('after') ?? 0) || 0;
     const waitMs = Math.min(Number(url.searchParams.get('wait') ?? 0) || 0, MAX_WAIT_MS);
     const matches = (mail: SunkMail) => mail.seq > after && (!to || mail.to.includes(to));
-    const answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails.filter(matches)));
+    const answer = () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails.filter(matches)));
     if (waitMs <= 0 || mails.some(matches)) {
       answer();
       return;

@@ -121,7 +121,9 @@ export async function expectToldOnce(page: Page, message: string): Promise<'focu
  * page's state, for checks that something did not happen (focus stayed, nothing was said).
  */
 export async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await expect(page.locator('[data-announcer][data-pending]')).toHaveCount(0);
 }
 

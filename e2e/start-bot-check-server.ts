@@ -49,7 +49,8 @@ async function startRecaptchaStandIn(standInPort: number): Promise<Server> {
       request.on('end', () => {
         const form = new URLSearchParams(raw);
         const [prefix, siteKey, action] = (form.get('response') ?? '').split('.');
-        const good = form.get('secret') === STAND_IN_SECRET && prefix === 'stand-in' && siteKey === STAND_IN_SITE_KEY && action;
+        const good =
+          form.get('secret') === STAND_IN_SECRET && prefix === 'stand-in' && siteKey === STAND_IN_SITE_KEY && action;
         if (good) verified.push(action);
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
@@ -72,7 +73,9 @@ async function startRecaptchaStandIn(standInPort: number): Promise<Server> {
  * Prepares a bot-check instance: a fresh SQLite file, its SMTP sink and (reCAPTCHA) the stand-in.
  * Returns the environment its server runs with and what to close after it.
  */
-export async function prepareBotCheckInstance(instance: BotCheckInstance): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+export async function prepareBotCheckInstance(
+  instance: BotCheckInstance,
+): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
   const { port, databaseUrl } = BOT_CHECK_INSTANCES[instance];
   mkdirSync(path.dirname(databaseUrl), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseUrl}${suffix}`, { force: true });

@@ -10,11 +10,21 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config/config.ts';
 import { startServer } from '../apps/server/src/start.ts';
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_DATA_DIR, E2E_MAIL_API_PORT, E2E_PORT, E2E_SMTP_PORT, REPO_ROOT } from './env.ts';
+import {
+  E2E_BASE_URL,
+  E2E_DATABASE_URL,
+  E2E_DATA_DIR,
+  E2E_MAIL_API_PORT,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  REPO_ROOT,
+} from './env.ts';
 import { startMailSink } from './mail-sink.ts';
 import { prepareBotCheckInstance } from './start-bot-check-server.ts';
 
-const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as {
+  version: string;
+};
 const COMMON_ENV = { NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
 
 const apps: FastifyInstance[] = [];

@@ -27,7 +27,9 @@ function newestMtimeMs(target) {
 function webBuildIsStale() {
   if (!fs.existsSync(builtIndex)) return true;
   const builtAt = fs.statSync(builtIndex).mtimeMs;
-  const sources = ['src', 'public', 'index.html', 'legacy.html', 'vite.config.ts', 'package.json'].map((p) => path.join(webDir, p));
+  const sources = ['src', 'public', 'index.html', 'legacy.html', 'vite.config.ts', 'package.json'].map((p) =>
+    path.join(webDir, p),
+  );
   // The contract is part of the app's bundle too.
   sources.push(path.join(root, 'packages', 'contract', 'src'));
   return sources.some((p) => newestMtimeMs(p) > builtAt);

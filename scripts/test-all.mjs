@@ -18,7 +18,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
-import { failureList, playwrightFailures, playwrightTimings, slowestTests, vitestFailures, vitestTimings } from './test-timings.mjs';
+import {
+  failureList,
+  playwrightFailures,
+  playwrightTimings,
+  slowestTests,
+  vitestFailures,
+  vitestTimings,
+} from './test-timings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'node_modules', '.cache', 'gatehouse-test');
@@ -70,7 +77,11 @@ const built = check('build web app', 'npm', ['run', 'build', '-w', '@gatehouse/w
 /** Runs vitest with a JSON report and adds its counts to the totals under `label`. */
 function vitest(label, file, args, env = {}) {
   const report = path.join(reports, file);
-  const exit = exec('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
+  const exit = exec(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { env },
+  );
   if (!existsSync(report)) {
     totals.failed += 1;
     lines.push(`FAIL ${label}: no report (the runner crashed)`);
@@ -103,9 +114,13 @@ step('vitest (contract, server, web)');
 vitest('vitest', 'vitest.json', [], { TEST_DATABASE_URL: undefined });
 if (postgresUrl) {
   step('vitest server on PostgreSQL (TEST_DATABASE_URL)');
-  vitest('vitest server on PostgreSQL', 'vitest-postgres.json', ['--project', 'server'], { TEST_DATABASE_URL: postgresUrl });
+  vitest('vitest server on PostgreSQL', 'vitest-postgres.json', ['--project', 'server'], {
+    TEST_DATABASE_URL: postgresUrl,
+  });
 } else {
-  console.log('\nSkipping the server tests on PostgreSQL: TEST_DATABASE_URL is not set (.ci/run sets it; see docs/decisions/0150-postgresql-and-crash-safety.md).');
+  console.log(
+    '\nSkipping the server tests on PostgreSQL: TEST_DATABASE_URL is not set (.ci/run sets it; see docs/decisions/0150-postgresql-and-crash-safety.md).',
+  );
   lines.push('skip vitest server on PostgreSQL (TEST_DATABASE_URL not set)');
 }
 
@@ -131,7 +146,9 @@ if (withE2e) {
       totals.passed += stats.expected;
       totals.failed += failed;
       totals.skipped += stats.skipped;
-      lines.push(`${failed ? 'FAIL' : 'ok  '} playwright: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped`);
+      lines.push(
+        `${failed ? 'FAIL' : 'ok  '} playwright: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped`,
+      );
     } else {
       totals.failed += 1;
       lines.push('FAIL playwright: no report (the runner crashed)');

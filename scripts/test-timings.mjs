@@ -22,9 +22,12 @@ function playwrightTries(report, root) {
   const walk = (suites, titles) =>
     suites.flatMap((suite) => {
       // A file's suite is titled with its path in the test folder; describe blocks add theirs.
-      const inner = suite.title === suite.file ? [path.relative(root, path.join(testDir, suite.file))] : [...titles, suite.title];
+      const inner =
+        suite.title === suite.file ? [path.relative(root, path.join(testDir, suite.file))] : [...titles, suite.title];
       const own = (suite.specs ?? []).flatMap((spec) =>
-        (spec.tests ?? []).flatMap((test) => (test.results ?? []).map((result) => ({ title: [...inner, spec.title].join(' › '), test, result }))),
+        (spec.tests ?? []).flatMap((test) =>
+          (test.results ?? []).map((result) => ({ title: [...inner, spec.title].join(' › '), test, result })),
+        ),
       );
       return [...own, ...walk(suite.suites ?? [], inner)];
     });
@@ -33,7 +36,12 @@ function playwrightTries(report, root) {
 
 /** Each try of each test of a Playwright JSON report, with the test's time-out. @returns {Timing[]} */
 export function playwrightTimings(report, root) {
-  return playwrightTries(report, root).map(({ title, test, result }) => ({ runner: 'playwright', title, ms: result.duration, timeoutMs: test.timeout }));
+  return playwrightTries(report, root).map(({ title, test, result }) => ({
+    runner: 'playwright',
+    title,
+    ms: result.duration,
+    timeoutMs: test.timeout,
+  }));
 }
 
 /** Each failed test of a vitest JSON report, with the first lines of its error. */
@@ -42,7 +50,11 @@ export function vitestFailures(report, runner, root) {
     const where = path.relative(root, file.name);
     const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     if (tests.length === 0 && file.status === 'failed') return [{ runner, title: where, error: file.message ?? '' }];
-    return tests.map((test) => ({ runner, title: `${where} › ${test.fullName}`, error: test.failureMessages?.[0] ?? '' }));
+    return tests.map((test) => ({
+      runner,
+      title: `${where} › ${test.fullName}`,
+      error: test.failureMessages?.[0] ?? '',
+    }));
   });
 }
 
@@ -60,7 +72,11 @@ export function playwrightFailures(report, root) {
       error: result.error?.message ?? result.errors?.[0]?.message ?? '',
       details: pageSnapshot(result),
     }));
-  const global = (report.errors ?? []).map((error) => ({ runner: 'playwright', title: 'outside any test', error: error.message ?? '' }));
+  const global = (report.errors ?? []).map((error) => ({
+    runner: 'playwright',
+    title: 'outside any test',
+    error: error.message ?? '',
+  }));
   return [...failed, ...global];
 }
 
@@ -77,7 +93,11 @@ function pageSnapshot(result, lines = 30) {
   const snapshot = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
   if (!snapshot) return [];
   const all = snapshot.split('\n').filter((line) => line.trim() !== '');
-  return ['the page when it failed:', ...all.slice(0, lines).map((line) => `  ${line}`), ...(all.length > lines ? [`  … ${all.length - lines} more lines`] : [])];
+  return [
+    'the page when it failed:',
+    ...all.slice(0, lines).map((line) => `  ${line}`),
+    ...(all.length > lines ? [`  … ${all.length - lines} more lines`] : []),
+  ];
 }
 
 // eslint-disable-next-line no-control-regex
@@ -89,7 +109,10 @@ export function failureList(failures, lines = 12) {
   const out = ['', `=== failed tests (${failures.length}) ===`];
   for (const failure of failures) {
     out.push(`✘ [${failure.runner}] ${failure.title}`);
-    const error = String(failure.error).replace(ansi, '').split('\n').filter((line) => line.trim() !== '');
+    const error = String(failure.error)
+      .replace(ansi, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     for (const line of error.slice(0, lines)) out.push(`    ${line}`);
     for (const line of failure.details ?? []) out.push(`    ${line}`);
   }
@@ -103,15 +126,25 @@ export function slowestTests(timings, count = 10) {
   const lines = [];
   for (const runner of new Set(timings.map((t) => t.runner))) {
     lines.push('', `=== slowest ${runner} tests ===`);
-    const slowest = timings.filter((t) => t.runner === runner).sort((a, b) => b.ms - a.ms).slice(0, count);
+    const slowest = timings
+      .filter((t) => t.runner === runner)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, count);
     for (const t of slowest) {
-      const share = t.timeoutMs ? ` (${Math.round((t.ms / t.timeoutMs) * 100)}% of its ${seconds(t.timeoutMs)} time-out)` : '';
+      const share = t.timeoutMs
+        ? ` (${Math.round((t.ms / t.timeoutMs) * 100)}% of its ${seconds(t.timeoutMs)} time-out)`
+        : '';
       lines.push(`${seconds(t.ms).padStart(7)}  ${t.title}${share}`);
     }
   }
-  const near = timings.filter((t) => t.timeoutMs && t.ms > t.timeoutMs / 2).sort((a, b) => b.ms / b.timeoutMs - a.ms / a.timeoutMs);
+  const near = timings
+    .filter((t) => t.timeoutMs && t.ms > t.timeoutMs / 2)
+    .sort((a, b) => b.ms / b.timeoutMs - a.ms / a.timeoutMs);
   if (near.length > 0) {
-    lines.push('', `Warning: ${near.length} end-to-end test run(s) used more than half of their time-out; make them faster before they fail:`);
+    lines.push(
+      '',
+      `Warning: ${near.length} end-to-end test run(s) used more than half of their time-out; make them faster before they fail:`,
+    );
     for (const t of near.slice(0, count)) lines.push(`  ${seconds(t.ms)} of ${seconds(t.timeoutMs)}  ${t.title}`);
     if (near.length > count) lines.push(`  … and ${near.length - count} more`);
   }

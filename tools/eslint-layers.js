@@ -48,15 +48,31 @@ export default {
             const to = webLayer(target + (path.extname(target) ? '' : path.sep));
             if (!to) return;
             if (RANK[to.layer] > RANK[from.layer]) {
-              context.report({ node, messageId: 'layer', data: { why: `${from.layer}/ must not import from ${to.layer}/ (app → flows → shared)` } });
+              context.report({
+                node,
+                messageId: 'layer',
+                data: { why: `${from.layer}/ must not import from ${to.layer}/ (app → flows → shared)` },
+              });
             } else if (from.layer === 'flows' && to.layer === 'flows' && from.flow !== to.flow) {
-              context.report({ node, messageId: 'layer', data: { why: `flow ${from.flow} must not import flow ${to.flow}` } });
+              context.report({
+                node,
+                messageId: 'layer',
+                data: { why: `flow ${from.flow} must not import flow ${to.flow}` },
+              });
             }
             return;
           }
           // A plugin's test builds the whole app, modules included: the direction binds the plugins' code.
-          if (file.includes(SERVER_PLUGINS) && !/\.test\.ts$/.test(file) && (target + path.sep).includes(SERVER_MODULES)) {
-            context.report({ node, messageId: 'layer', data: { why: 'plugins/ must not import from modules/ (modules use plugins, never the other way)' } });
+          if (
+            file.includes(SERVER_PLUGINS) &&
+            !/\.test\.ts$/.test(file) &&
+            (target + path.sep).includes(SERVER_MODULES)
+          ) {
+            context.report({
+              node,
+              messageId: 'layer',
+              data: { why: 'plugins/ must not import from modules/ (modules use plugins, never the other way)' },
+            });
             return;
           }
           const mi = file.indexOf(SERVER_MODULES);
@@ -64,7 +80,11 @@ export default {
             const own = file.slice(mi + SERVER_MODULES.length).split(path.sep)[0];
             const other = target.slice(target.indexOf(SERVER_MODULES) + SERVER_MODULES.length).split(path.sep)[0];
             if (own !== other && /\.repository(\.ts)?$/.test(target)) {
-              context.report({ node, messageId: 'layer', data: { why: `module ${own} must not use the repository of module ${other}; call its service` } });
+              context.report({
+                node,
+                messageId: 'layer',
+                data: { why: `module ${own} must not use the repository of module ${other}; call its service` },
+              });
             }
           }
         }
@@ -75,7 +95,9 @@ export default {
           ImportExpression: (node) => check(node, node.source),
           // `import x = require('…')` in TypeScript.
           TSImportEqualsDeclaration: (node) =>
-            node.moduleReference.type === 'TSExternalModuleReference' ? check(node, node.moduleReference.expression) : undefined,
+            node.moduleReference.type === 'TSExternalModuleReference'
+              ? check(node, node.moduleReference.expression)
+              : undefined,
         };
       },
     },

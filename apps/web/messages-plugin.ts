@@ -30,7 +30,11 @@ const PREFIX = 'virtual:messages/';
 const RESOLVED = '\0virtual-messages:';
 
 /** The browser's part of a language's catalogue, with every language's own name added. */
-export function browserCatalogue(localesDir: string, locale: string, watch: (file: string) => void = () => {}): Record<string, string> {
+export function browserCatalogue(
+  localesDir: string,
+  locale: string,
+  watch: (file: string) => void = () => {},
+): Record<string, string> {
   const read = (code: string): Record<string, string> => {
     const file = path.join(localesDir, `${code}.json`);
     watch(file);
@@ -46,10 +50,13 @@ export function browserCatalogue(localesDir: string, locale: string, watch: (fil
 }
 
 function loadersModule(): string {
-  const byLocale = (part: string) => `{ ${LOCALES.map((code) => `${code}: () => import('${PREFIX}${code}/${part}')`).join(', ')} }`;
+  const byLocale = (part: string) =>
+    `{ ${LOCALES.map((code) => `${code}: () => import('${PREFIX}${code}/${part}')`).join(', ')} }`;
   return [
     `const core = ${byLocale('core')};`,
-    `const areas = { ${Object.keys(MESSAGE_AREAS).map((area) => `${area}: ${byLocale(area)}`).join(', ')} };`,
+    `const areas = { ${Object.keys(MESSAGE_AREAS)
+      .map((area) => `${area}: ${byLocale(area)}`)
+      .join(', ')} };`,
     'export const loadCore = (locale) => core[locale]().then((m) => m.default);',
     'export const loadArea = (locale, area) => areas[area][locale]().then((m) => m.default);',
   ].join('\n');
@@ -77,14 +84,19 @@ export function messagesPlugin(localesDir: string): Plugin {
       if (!id.startsWith(RESOLVED)) return null;
       const name = id.slice(RESOLVED.length);
       const watch = (file: string) => this.addWatchFile(file);
-      const compiled = (locale: string) => JSON.stringify(JSON.stringify(compileCatalogue(browserCatalogue(localesDir, locale, watch))));
+      const compiled = (locale: string) =>
+        JSON.stringify(JSON.stringify(compileCatalogue(browserCatalogue(localesDir, locale, watch))));
       if (name === 'loaders') return loadersModule();
-      if (name === 'all') return `export default { ${LOCALES.map((code) => `${code}: JSON.parse(${compiled(code)})`).join(', ')} };`;
+      if (name === 'all')
+        return `export default { ${LOCALES.map((code) => `${code}: JSON.parse(${compiled(code)})`).join(', ')} };`;
       const [locale = '', part] = name.split('/');
-      if (!(LOCALES as readonly string[]).includes(locale)) throw new Error(`Unknown catalogue ${locale}: not in the contract's LOCALES`);
-      if (part !== undefined && part !== 'core' && !(part in MESSAGE_AREAS)) throw new Error(`Unknown catalogue area ${part}`);
+      if (!(LOCALES as readonly string[]).includes(locale))
+        throw new Error(`Unknown catalogue ${locale}: not in the contract's LOCALES`);
+      if (part !== undefined && part !== 'core' && !(part in MESSAGE_AREAS))
+        throw new Error(`Unknown catalogue area ${part}`);
       const all = browserCatalogue(localesDir, locale, watch);
-      const source = part === undefined ? all : Object.fromEntries(Object.entries(all).filter(([key]) => areaOf(key) === part));
+      const source =
+        part === undefined ? all : Object.fromEntries(Object.entries(all).filter(([key]) => areaOf(key) === part));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalogue(source)))});`;
     },
   };

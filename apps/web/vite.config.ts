@@ -25,7 +25,8 @@ const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redi
  * The API layer, loaded after hydration: the one client, the modules of calls (`*.calls.ts`), the
  * contract's endpoints and schemas, zod (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
  */
-const API_LAYER = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](shared[\\/]api[\\/]call\.ts$|.*\.calls\.ts$)/;
+const API_LAYER =
+  /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](shared[\\/]api[\\/]call\.ts$|.*\.calls\.ts$)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The contract's APP_BASE (the server serves the app there).
@@ -69,7 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'core',
                   test: (id: string) =>
-                    CONTRACT_FIRST_VIEW.test(id) || (FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id) && !API_LAYER.test(id)),
+                    CONTRACT_FIRST_VIEW.test(id) ||
+                    (FIRST_VIEW_MODULES.test(id) && !LAZY_UI.test(id) && !API_LAYER.test(id)),
                   priority: 20,
                 },
                 { name: 'api', test: (id: string) => API_LAYER.test(id), priority: 10 },

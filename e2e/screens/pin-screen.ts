@@ -29,11 +29,14 @@ export function rememberedScreens(page: Page, lang: Locale = 'en') {
   return {
     listHeading: page.getByRole('heading', { level: 1, name: t('signIn.remembered.title') }),
     /** An account's row: its name, then its masked e-mail (the whole e-mail shows once it is picked). */
-    account: (user: TestUser) => page.getByRole('button', { name: new RegExp(`^${escape(`${user.firstName} ${user.surname}`)} \\S+…@`) }),
-    options: (user: TestUser) => page.getByRole('button', { name: t('signIn.remembered.options', { name: `${user.firstName} ${user.surname}` }) }),
+    account: (user: TestUser) =>
+      page.getByRole('button', { name: new RegExp(`^${escape(`${user.firstName} ${user.surname}`)} \\S+…@`) }),
+    options: (user: TestUser) =>
+      page.getByRole('button', { name: t('signIn.remembered.options', { name: `${user.firstName} ${user.surname}` }) }),
     remove: page.getByRole('menuitem', { name: t('signIn.remembered.remove') }),
     useAnother: page.getByRole('button', { name: t('signIn.remembered.useAnother') }),
-    back: (user: TestUser) => page.getByRole('button', { name: t('signIn.rememberedForm.back', { email: user.email }) }),
+    back: (user: TestUser) =>
+      page.getByRole('button', { name: t('signIn.rememberedForm.back', { email: user.email }) }),
     password: page.getByLabel(t('signIn.login.password'), { exact: true }),
     submit: page.getByRole('button', { name: t('signIn.login.submit'), exact: true }),
   };

@@ -355,7 +355,12 @@ const OVERVIEW = json({
   reauthRequired: false,
 });
 const signedInInfo = (lang: Locale) =>
-  json({ status: 'ok', guest: false, language: lang, user: { id: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková' } });
+  json({
+    status: 'ok',
+    guest: false,
+    language: lang,
+    user: { id: 'u1', email: ACCOUNT.email, firstName: 'Jana', surname: 'Nováková' },
+  });
 
 /** The security page of a signed-in session: user info says signed in once, then guest (after the page sent the person to sign-in). */
 const securityOverview: Starter = async (page, lang, answer) => {
@@ -381,7 +386,9 @@ const securityAction =
   async (page, lang, answer) => {
     await answerCall(page, method, path, answer);
     await toSecurityPage(page, lang);
-    await page.getByRole('button', { name: t(lang, label, { name: name.startsWith('device.') ? t(lang, name) : name }) }).click();
+    await page
+      .getByRole('button', { name: t(lang, label, { name: name.startsWith('device.') ? t(lang, name) : name }) })
+      .click();
   };
 
 const securityOthers =
@@ -465,7 +472,11 @@ const QUIET_SIGNED_IN =
   'the person is signed in already: the sign-in goes on (at worst no trusted device, no offer next time)';
 
 /** HTTP 429 with Retry-After: the global handler's snackbar says how long to wait. */
-const TOO_MANY: Answer = { status: 429, json: { status: 'failed', reasons: ['too_many_requests'] }, headers: { 'Retry-After': '42' } };
+const TOO_MANY: Answer = {
+  status: 429,
+  json: { status: 'failed', reasons: ['too_many_requests'] },
+  headers: { 'Retry-After': '42' },
+};
 const TOLD_WAIT: Outcome = { told: 'app.snackbar.tooManyRequests.seconds', values: { seconds: 42 } };
 /** Back at the sign-in page (a new page load), which brings the person back after signing in. */
 const TO_SIGN_IN: Outcome = { signInThenBack: '/signin/security' };
@@ -483,7 +494,13 @@ function securityCases(call: string, at: Starter, own: Partial<Record<string, Ou
     if (reason === 'credentials_required') return { call, reason, answer: failed(reason), at, outcome: TO_SIGN_IN };
     if (reason === 'too_many_requests') return { call, reason, answer: TOO_MANY, at, outcome: TOLD_WAIT };
     if (reason === 'service_busy')
-      return { call, reason, answer: { status: 503, json: { status: 'failed', reasons: [reason] } }, at, outcome: { told: 'security.actionFailed' } };
+      return {
+        call,
+        reason,
+        answer: { status: 503, json: { status: 'failed', reasons: [reason] } },
+        at,
+        outcome: { told: 'security.actionFailed' },
+      };
     return { call, reason, answer: failed(reason), at, outcome: own[reason] ?? { told: 'security.actionFailed' } };
   });
 }
@@ -988,38 +1005,92 @@ const CASES: Case[] = [
   // comes back after it); a change that did not go through is said in a snackbar, the button keeps focus.
   ...securityCases('securityOverview', securityOverview, { app_error: { told: 'security.loadFailed' } }),
   ...securityCases('passkeyRename', renamePasskey, {}),
-  ...securityCases('passkeyRemove', removePasskey, { reauth_required: { dialog: 'security.reauth.title', shows: 'security.reauth.text' } }),
+  ...securityCases('passkeyRemove', removePasskey, {
+    reauth_required: { dialog: 'security.reauth.title', shows: 'security.reauth.text' },
+  }),
   ...securityCases('reauthenticate', reauthPassword, {
     invalid_credentials: { told: 'security.reauth.wrong' },
     password_required: { told: 'security.reauth.wrong' },
   }),
-  ...securityCases('trustedDeviceRevoke', securityAction('DELETE', '/api/account/device', 'security.devices.revokeNamed', 'Firefox Linux'), {}),
-  ...securityCases('trustedDevicesRevokeOthers', securityOthers('/api/account/device/others', 'security.devices.revokeOthers'), {}),
-  ...securityCases('sessionEnd', securityAction('DELETE', '/api/account/session', 'security.sessions.signOutNamed', 'device.defaultName'), {}),
-  ...securityCases('sessionsEndOthers', securityOthers('/api/account/session/others', 'security.sessions.signOutOthers'), {}),
-  ...securityCases('reauthPasskeyOptions', reauthPasskeyOptions, { invalid_parameter: { told: 'security.reauth.passkeyFailed' } }),
+  ...securityCases(
+    'trustedDeviceRevoke',
+    securityAction('DELETE', '/api/account/device', 'security.devices.revokeNamed', 'Firefox Linux'),
+    {},
+  ),
+  ...securityCases(
+    'trustedDevicesRevokeOthers',
+    securityOthers('/api/account/device/others', 'security.devices.revokeOthers'),
+    {},
+  ),
+  ...securityCases(
+    'sessionEnd',
+    securityAction('DELETE', '/api/account/session', 'security.sessions.signOutNamed', 'device.defaultName'),
+    {},
+  ),
+  ...securityCases(
+    'sessionsEndOthers',
+    securityOthers('/api/account/session/others', 'security.sessions.signOutOthers'),
+    {},
+  ),
+  ...securityCases('reauthPasskeyOptions', reauthPasskeyOptions, {
+    invalid_parameter: { told: 'security.reauth.passkeyFailed' },
+  }),
   ...securityCases('reauthPasskey', reauthPasskey, {
     invalid_credentials: { told: 'security.reauth.passkeyFailed' },
     missing_parameter: { told: 'security.reauth.passkeyFailed' },
     invalid_parameter: { told: 'security.reauth.passkeyFailed' },
   }),
   // GET and POST /api/user/secureaccount: the "Wasn't you?" mail's link
-  ...(['wrong_token', 'missing_token', 'bot_check_failed'] as const).map(
-    (reason): Case => ({
-      call: 'secureAccountInfo',
-      reason,
-      answer: failed(reason),
-      at: secureAccountInfo,
-      // A link that cannot be checked cannot be told from a bad one: the screen offers both ways on.
-      outcome: { pageTitle: 'secureAccount.pageTitle.expired', heading: 'secureAccount.expired.title' },
-    }),
-  ),
-  { call: 'secureAccountInfo', reason: 'app_error', answer: failed('app_error'), at: secureAccountInfo, outcome: ERROR_AT_LOAD },
-  { call: 'secureAccountInfo', reason: 'too_many_requests', answer: TOO_MANY, at: secureAccountInfo, outcome: TOLD_WAIT },
-  { call: 'secureAccount', reason: 'wrong_token', answer: failed('wrong_token'), at: secureAccount, outcome: { screen: 'secureAccount.expired.title' } },
-  { call: 'secureAccount', reason: 'missing_token', answer: failed('missing_token'), at: secureAccount, outcome: { screen: 'secureAccount.expired.title' } },
-  { call: 'secureAccount', reason: 'bot_check_failed', answer: failed('bot_check_failed'), at: secureAccount, outcome: { told: 'secureAccount.confirm.botCheckFailed' } },
-  { call: 'secureAccount', reason: 'app_error', answer: failed('app_error'), at: secureAccount, outcome: { told: 'secureAccount.confirm.unavailable' } },
+  ...(['wrong_token', 'missing_token', 'bot_check_failed'] as const).map((reason): Case => ({
+    call: 'secureAccountInfo',
+    reason,
+    answer: failed(reason),
+    at: secureAccountInfo,
+    // A link that cannot be checked cannot be told from a bad one: the screen offers both ways on.
+    outcome: { pageTitle: 'secureAccount.pageTitle.expired', heading: 'secureAccount.expired.title' },
+  })),
+  {
+    call: 'secureAccountInfo',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: secureAccountInfo,
+    outcome: ERROR_AT_LOAD,
+  },
+  {
+    call: 'secureAccountInfo',
+    reason: 'too_many_requests',
+    answer: TOO_MANY,
+    at: secureAccountInfo,
+    outcome: TOLD_WAIT,
+  },
+  {
+    call: 'secureAccount',
+    reason: 'wrong_token',
+    answer: failed('wrong_token'),
+    at: secureAccount,
+    outcome: { screen: 'secureAccount.expired.title' },
+  },
+  {
+    call: 'secureAccount',
+    reason: 'missing_token',
+    answer: failed('missing_token'),
+    at: secureAccount,
+    outcome: { screen: 'secureAccount.expired.title' },
+  },
+  {
+    call: 'secureAccount',
+    reason: 'bot_check_failed',
+    answer: failed('bot_check_failed'),
+    at: secureAccount,
+    outcome: { told: 'secureAccount.confirm.botCheckFailed' },
+  },
+  {
+    call: 'secureAccount',
+    reason: 'app_error',
+    answer: failed('app_error'),
+    at: secureAccount,
+    outcome: { told: 'secureAccount.confirm.unavailable' },
+  },
   { call: 'secureAccount', reason: 'too_many_requests', answer: TOO_MANY, at: secureAccount, outcome: TOLD_WAIT },
   // POST /api/user/logout: the default page's own message
   {

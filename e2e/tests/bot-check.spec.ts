@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { BOT_CHECK_HEADER } from '@gatehouse/contract';
-import { BOT_CHECK_INSTANCES, RECAPTCHA_STAND_IN, instanceMailApi, instanceUrl, type BotCheckInstance } from '../env.ts';
+import {
+  BOT_CHECK_INSTANCES,
+  RECAPTCHA_STAND_IN,
+  instanceMailApi,
+  instanceUrl,
+  type BotCheckInstance,
+} from '../env.ts';
 import { createUser, expect, pinFrom, test, text, waitForMail } from '../fixtures.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 
@@ -36,8 +42,14 @@ test.describe('with reCAPTCHA v3 on', () => {
     await page.goto(`${instanceUrl('recaptcha')}/signin/`);
     const notice = page.getByText(/protected by reCAPTCHA/);
     await expect(notice).toBeVisible();
-    await expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://policies.google.com/privacy');
-    await expect(notice.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', 'https://policies.google.com/terms');
+    await expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      'https://policies.google.com/privacy',
+    );
+    await expect(notice.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      'https://policies.google.com/terms',
+    );
     // The stand-in adds the badge as Google's script does; the app's CSS hides it.
     const badge = page.locator('.grecaptcha-badge');
     await expect(badge).toHaveCount(1);
@@ -65,7 +77,9 @@ test.describe('with reCAPTCHA v3 on', () => {
 test.describe('with ALTCHA on', () => {
   test('sign-in works with the proof of work solved in the browser', async ({ page }) => {
     const result = await signInOn('altcha', page);
-    const payload = JSON.parse(Buffer.from(result.token, 'base64').toString('utf8')) as { solution?: { counter?: number } };
+    const payload = JSON.parse(Buffer.from(result.token, 'base64').toString('utf8')) as {
+      solution?: { counter?: number };
+    };
     expect(typeof payload.solution?.counter).toBe('number');
     await expectFirstStepPassed('altcha', result);
   });

@@ -92,7 +92,10 @@ for (const { lang, width } of [
       expect(problems).toEqual([]);
     });
 
-    test('a form sent before the script arrived puts nothing in an address and comes back to the page', async ({ page, user }) => {
+    test('a form sent before the script arrived puts nothing in an address and comes back to the page', async ({
+      page,
+      user,
+    }) => {
       const addresses: string[] = [];
       page.on('request', (request) => addresses.push(request.url()));
       // Scripts slower than the typing (up to 4 s at a person's pace).
@@ -108,7 +111,9 @@ for (const { lang, width } of [
       await login.password.press('Enter');
       await expect(page).toHaveURL(/\/signin\/$/);
       await expect(login.heading).toBeVisible();
-      expect(addresses.filter((url) => url.includes(encodeURIComponent(user.password)) || url.includes(user.password))).toEqual([]);
+      expect(
+        addresses.filter((url) => url.includes(encodeURIComponent(user.password)) || url.includes(user.password)),
+      ).toEqual([]);
       expect(addresses.filter((url) => url.includes(encodeURIComponent(user.email)))).toEqual([]);
     });
 
@@ -151,12 +156,18 @@ for (const { lang, width } of [
       expect(await hydrated(page)).toBe(false);
       // The app takes that very screen over: the painted elements stay (none is rendered again).
       const box = page.getByRole('checkbox', { name: text(lang, 'signIn.pin.rememberDevice') });
-      for (const painted of [pin.heading, box]) await painted.evaluate((element) => Object.assign(element, { paintedByServer: true }));
+      for (const painted of [pin.heading, box])
+        await painted.evaluate((element) => Object.assign(element, { paintedByServer: true }));
       await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
       // Until the remaining attempts have come and the screen was rendered with them.
-      await expect.poll(() => page.evaluate(() => performance.getEntriesByName(new URL('/api/user/pincode', location.href).href).length)).toBe(1);
+      await expect
+        .poll(() =>
+          page.evaluate(() => performance.getEntriesByName(new URL('/api/user/pincode', location.href).href).length),
+        )
+        .toBe(1);
       await page.waitForTimeout(300);
-      for (const painted of [pin.heading, box]) expect(await painted.evaluate((element) => 'paintedByServer' in element)).toBe(true);
+      for (const painted of [pin.heading, box])
+        expect(await painted.evaluate((element) => 'paintedByServer' in element)).toBe(true);
       await pin.enterMailedPin(user, since);
       // Signed in: the passkey offer (this browser has WebAuthn) or the default page.
       const signOut = page.getByRole('button', { name: text(lang, 'legacy.signOut') });
@@ -199,7 +210,10 @@ test('does a press made before the app arrived once it has', async ({ page }) =>
   letAppThrough();
   await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
   // The press shows the password, once (twice would hide it again); what was typed stays.
-  await expect(page.getByRole('button', { name: text('en', 'ui.password.show') })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: text('en', 'ui.password.show') })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(login.password).toHaveAttribute('type', 'text');
   await expect(login.password).toHaveValue('Secret 1');
 });

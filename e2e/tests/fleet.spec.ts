@@ -2,7 +2,18 @@
 // learnt, the other knows, because it is in the database (docs/deploy.md, "What is per process").
 // Runs when TEST_DATABASE_URL names a PostgreSQL server (CI sets it); skipped otherwise.
 import type { Page } from '@playwright/test';
-import { adminOn, createUser, expect, isPinMail, linkFrom, pinFrom, test, text, waitForMail, type TestUser } from '../fixtures.ts';
+import {
+  adminOn,
+  createUser,
+  expect,
+  isPinMail,
+  linkFrom,
+  pinFrom,
+  test,
+  text,
+  waitForMail,
+  type TestUser,
+} from '../fixtures.ts';
 import { FLEET_BASE_URL } from '../env.ts';
 import { startFleet, type Fleet } from '../fleet.ts';
 import { addVirtualAuthenticator } from '../authenticator.ts';
@@ -62,7 +73,10 @@ test('the password is answered by one process and the PIN checked by the other',
   await passOfferIfShown(page);
   await expect(page.getByRole('button', { name: text('en', 'legacy.signOut') })).toBeVisible();
   const checked = lastServed('POST', PIN_PATH);
-  expect({ password: password.backend, pin: checked.backend }).toEqual({ password: password.backend, pin: 1 - password.backend });
+  expect({ password: password.backend, pin: checked.backend }).toEqual({
+    password: password.backend,
+    pin: 1 - password.backend,
+  });
 });
 
 /** The login form, then the mailed PIN typed in; ends where the PIN leads (the passkey offer, or signed in). */
@@ -107,7 +121,11 @@ test('a passkey registered through one process signs in through the other', asyn
   await page.goto('/signin/', { waitUntil: 'commit' });
   await expect(defaultPage(page).signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
   const signedIn = lastServed('POST', '/api/webauthn/get');
-  expect({ registered: registered.backend, signedIn: signedIn.backend, status: signedIn.status }).toEqual({ registered: registered.backend, signedIn: 1 - registered.backend, status: 200 });
+  expect({ registered: registered.backend, signedIn: signedIn.backend, status: signedIn.status }).toEqual({
+    registered: registered.backend,
+    signedIn: 1 - registered.backend,
+    status: 200,
+  });
 });
 
 test('a password reset through one process ends the sessions on both', async ({ page }) => {
@@ -118,13 +136,23 @@ test('a password reset through one process ends the sessions on both', async ({ 
   // Another device of the same person resets the password, through process 0.
   const origin = FLEET_BASE_URL;
   const post = (path: string, body: unknown) =>
-    fetch(`${FLEET_BASE_URL}${path}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${FLEET_BASE_URL}${path}`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const since = Date.now();
   expect((await post('/api/user/forgotpassword', { email: user.email })).ok).toBe(true);
   const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
   const token = new URL(linkFrom(mail, '/signin/reset-password'), FLEET_BASE_URL).searchParams.get('token');
   fleet.sendNextTo('POST', '/api/user/resetpassword', 0);
-  expect(((await (await post('/api/user/resetpassword', { token, password: 'Reset-On-One-2026', password2: 'Reset-On-One-2026' })).json()) as { status: string }).status).toBe('ok');
+  expect(
+    (
+      (await (
+        await post('/api/user/resetpassword', { token, password: 'Reset-On-One-2026', password2: 'Reset-On-One-2026' })
+      ).json()) as { status: string }
+    ).status,
+  ).toBe('ok');
   expect(lastServed('POST', '/api/user/resetpassword').backend).toBe(0);
 
   expect([await signedInOn(page, 0), await signedInOn(page, 1)]).toEqual([false, false]);
@@ -133,7 +161,11 @@ test('a password reset through one process ends the sessions on both', async ({ 
 test('the per-account limit counts wrong passwords on both processes together', async ({ page }) => {
   const user = await fleetUser();
   const origin = FLEET_BASE_URL;
-  const wrong = () => page.request.post(LOGIN_PATH, { headers: { origin }, data: { username: user.email, password: 'Not-The-Password-9' } });
+  const wrong = () =>
+    page.request.post(LOGIN_PATH, {
+      headers: { origin },
+      data: { username: user.email, password: 'Not-The-Password-9' },
+    });
   // Five wrong passwords are free (docs/decisions/0101-login-throttling.md), spread over both processes.
   const answeredBy: number[] = [];
   for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -156,7 +188,11 @@ test('the per-account limit counts wrong passwords on both processes together', 
 test('the per-address limit counts one client’s attempts on both processes together', async ({ page }) => {
   const origin = FLEET_BASE_URL;
   // Fifty wrong sign-ins from one address in 15 minutes are free, each for another (unknown) account.
-  const attempt = (n: number) => page.request.post(LOGIN_PATH, { headers: { origin }, data: { username: `nobody-${n}@example.test`, password: 'Not-The-Password-9' } });
+  const attempt = (n: number) =>
+    page.request.post(LOGIN_PATH, {
+      headers: { origin },
+      data: { username: `nobody-${n}@example.test`, password: 'Not-The-Password-9' },
+    });
   const before = fleet.served.length;
   for (let n = 1; n <= 50; n += 1) expect((await attempt(n)).status()).toBe(200);
   expect(new Set(fleet.served.slice(before).map((s) => s.backend))).toEqual(new Set([0, 1]));
@@ -193,7 +229,9 @@ test('wrong PINs sent to both processes in turn block the account at the limit, 
   }
   expect(answeredBy).toEqual([1, 0, 1, 0, 1]);
   // Blocked in the database, so on both: the operator sees it once.
-  expect(await adminOn(fleet.databaseUrl, 'user', 'list')).toMatch(new RegExp(`${user.email.replace(/[.]/g, '\\.')}\\s.*blocked`));
+  expect(await adminOn(fleet.databaseUrl, 'user', 'list')).toMatch(
+    new RegExp(`${user.email.replace(/[.]/g, '\\.')}\\s.*blocked`),
+  );
 });
 
 test('a reset link sent to both processes at the same moment sets the password once', async ({ page }) => {
@@ -202,19 +240,31 @@ test('a reset link sent to both processes at the same moment sets the password o
   // idle preloads, would take a turn of the rotation between the two resets).
   const origin = FLEET_BASE_URL;
   const since = Date.now();
-  const forgot = await page.request.post('/api/user/forgotpassword', { headers: { origin }, data: { email: user.email } });
+  const forgot = await page.request.post('/api/user/forgotpassword', {
+    headers: { origin },
+    data: { email: user.email },
+  });
   expect(forgot.ok()).toBe(true);
   const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
   const token = new URL(linkFrom(mail, '/signin/reset-password'), FLEET_BASE_URL).searchParams.get('token');
   const reset = (password: string) =>
-    page.request.post('/api/user/resetpassword', { headers: { origin }, data: { token, password, password2: password } });
+    page.request.post('/api/user/resetpassword', {
+      headers: { origin },
+      data: { token, password, password2: password },
+    });
   const before = fleet.served.length;
   await fleet.nextTo(0);
   const answers = await Promise.all([reset('First-Choice-2026'), reset('Second-Choice-2026')]);
   const bodies = (await Promise.all(answers.map((a) => a.json()))) as { status: string }[];
   expect(bodies.map((b) => b.status === 'ok').sort()).toEqual([false, true]);
   // One went to each process.
-  expect(fleet.served.slice(before).filter((s) => s.path === '/api/user/resetpassword').map((s) => s.backend).sort()).toEqual([0, 1]);
+  expect(
+    fleet.served
+      .slice(before)
+      .filter((s) => s.path === '/api/user/resetpassword')
+      .map((s) => s.backend)
+      .sort(),
+  ).toEqual([0, 1]);
   // The used link is refused by either process afterwards.
   for (const backend of [0, 1]) {
     fleet.sendNextTo('POST', '/api/user/resetpassword', backend);

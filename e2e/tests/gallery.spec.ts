@@ -7,7 +7,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { createUser, expect, isPinMail, linkFrom, pinFrom, signInAndOutWithApi, test, text, waitForMail } from '../fixtures.ts';
+import {
+  createUser,
+  expect,
+  isPinMail,
+  linkFrom,
+  pinFrom,
+  signInAndOutWithApi,
+  test,
+  text,
+  waitForMail,
+} from '../fixtures.ts';
 import { REPO_ROOT } from '../env.ts';
 import { expectScreen, shown } from '../people.ts';
 
@@ -46,9 +56,23 @@ function samePicture(a: Buffer, b: Buffer): boolean {
 
 test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
 
-test('the gallery: sign-in, PIN, passkey offer, security page, account list and new password, in sk at 360 px', async ({ page }) => {
-  const jana = await createUser({ email: 'jana.novakova@nemocnica.sk', password: 'Galeria-Obrazkov-7', firstName: 'Jana', surname: 'Nováková', language: 'sk' });
-  const peter = await createUser({ email: 'peter.horvath@nemocnica.sk', password: 'Galeria-Obrazkov-8', firstName: 'Peter', surname: 'Horváth', language: 'sk' });
+test('the gallery: sign-in, PIN, passkey offer, security page, account list and new password, in sk at 360 px', async ({
+  page,
+}) => {
+  const jana = await createUser({
+    email: 'jana.novakova@nemocnica.sk',
+    password: 'Galeria-Obrazkov-7',
+    firstName: 'Jana',
+    surname: 'Nováková',
+    language: 'sk',
+  });
+  const peter = await createUser({
+    email: 'peter.horvath@nemocnica.sk',
+    password: 'Galeria-Obrazkov-8',
+    firstName: 'Peter',
+    surname: 'Horváth',
+    language: 'sk',
+  });
 
   // The sign-in page as a first visit shows it, with the passkey autofill's notice.
   await page.goto('/signin/');

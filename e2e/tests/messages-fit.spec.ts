@@ -140,7 +140,12 @@ test.describe('every message whole at 320 px', () => {
       await openSnackbar(page, 'sk');
       // The old rule, put back on the message (through the CSSOM: the page's CSP refuses style tags).
       await page.locator('[data-snackbar-id]').evaluate((message) => {
-        Object.assign(message.style, { display: '-webkit-box', webkitLineClamp: '2', webkitBoxOrient: 'vertical', overflow: 'hidden' });
+        Object.assign(message.style, {
+          display: '-webkit-box',
+          webkitLineClamp: '2',
+          webkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        });
       });
       const long = everyText('sk').filter(
         ({ id }) => id === 'signIn.snackbar.pinMailFailed' || id === 'app.snackbar.botCheckUnavailable',
@@ -207,7 +212,11 @@ test.describe('a snackbar and the footer', () => {
 
         // Keyboard only: Tab on from the password field until the language choice has focus.
         const language = page.getByLabel(t('app.language.label'));
-        for (let presses = 0; presses < 20 && !(await language.evaluate((el) => el === document.activeElement)); presses++) {
+        for (
+          let presses = 0;
+          presses < 20 && !(await language.evaluate((el) => el === document.activeElement));
+          presses++
+        ) {
           await page.keyboard.press('Tab');
         }
         await expect(language).toBeFocused();

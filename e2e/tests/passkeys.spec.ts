@@ -36,7 +36,9 @@ async function signInUntilOffer(page: Page, user: Parameters<typeof signInWithPi
 
 /** Waits until the page has exactly one pending (not aborted, not settled) request of this kind. */
 async function expectPendingRequest(requests: CredentialRequest[], mediation: CredentialRequest['mediation']) {
-  await expect.poll(() => requests.filter((r) => r.mediation === mediation && r.outcome === 'pending' && !r.aborted).length).toBe(1);
+  await expect
+    .poll(() => requests.filter((r) => r.mediation === mediation && r.outcome === 'pending' && !r.aborted).length)
+    .toBe(1);
 }
 
 /** A passkey registered through the offer after password + PIN, and the user signed out on the remembered-account form. */
@@ -57,7 +59,11 @@ async function registerPasskeyAndSignOut(page: Page, user: TestUser, authenticat
  * aborted: in between, the button's request for its options is held. (With presence, a pending
  * autofill request completes by itself; a ceremony started without presence never does.)
  */
-async function clickPasskeyButtonWhileAutofillIsPending(page: Page, authenticator: VirtualAuthenticator, requests: CredentialRequest[]) {
+async function clickPasskeyButtonWhileAutofillIsPending(
+  page: Page,
+  authenticator: VirtualAuthenticator,
+  requests: CredentialRequest[],
+) {
   await expectPendingRequest(requests, 'conditional');
   const buttonOptions = new Promise<Route>((resolve) => {
     void page.route(
@@ -95,12 +101,17 @@ test.describe('passkeys', () => {
     expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(credential?.signCount ?? 0);
   });
 
-  test('the passkey button aborts the pending autofill request and signs in with its own ceremony', async ({ page, user }) => {
+  test('the passkey button aborts the pending autofill request and signs in with its own ceremony', async ({
+    page,
+    user,
+  }) => {
     const authenticator = await addVirtualAuthenticator(page);
     const requests = await recordCredentialRequests(page);
     await registerPasskeyAndSignOut(page, user, authenticator);
 
-    const signInCall = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/webauthn/get');
+    const signInCall = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/webauthn/get',
+    );
     await clickPasskeyButtonWhileAutofillIsPending(page, authenticator, requests);
     await expect(defaultPage(page).signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
     const autofill = requests.filter((r) => r.mediation === 'conditional').at(-1);
@@ -113,7 +124,12 @@ test.describe('passkeys', () => {
     expect(signed).not.toBe(autofill?.challenge);
   });
 
-  test('a registered passkey signs in by conditional autofill on the login form, with no click', async ({ page, context, baseURL, user }) => {
+  test('a registered passkey signs in by conditional autofill on the login form, with no click', async ({
+    page,
+    context,
+    baseURL,
+    user,
+  }) => {
     await addVirtualAuthenticator(page);
     await loginScreen(page).open();
     await signInUntilOffer(page, user);
@@ -128,7 +144,9 @@ test.describe('passkeys', () => {
     await expect(defaultPage(page).signedInAs(`${user.firstName} ${user.surname}`, user.email)).toBeVisible();
   });
 
-  test('the device-offer notice comes below the passkey button: nothing the person may be pressing moves', async ({ page }) => {
+  test('the device-offer notice comes below the passkey button: nothing the person may be pressing moves', async ({
+    page,
+  }) => {
     await addVirtualAuthenticator(page);
     // The autofill request's options are held until the form has been measured without the notice.
     let release: () => void = () => undefined;
@@ -144,7 +162,9 @@ test.describe('passkeys', () => {
     const submit = page.getByRole('button', { name: t('signIn.login.submit'), exact: true });
     const before = { submit: await submit.boundingBox(), passkey: await passkeyButton(page).boundingBox() };
     release();
-    const notice = page.getByText(t('signIn.login.deviceOffer'), { exact: true }).and(page.locator(':not([data-announcer])'));
+    const notice = page
+      .getByText(t('signIn.login.deviceOffer'), { exact: true })
+      .and(page.locator(':not([data-announcer])'));
     await expect(notice).toBeVisible();
     expect({ submit: await submit.boundingBox(), passkey: await passkeyButton(page).boundingBox() }).toEqual(before);
     const noticeBox = await notice.boundingBox();
@@ -165,7 +185,10 @@ test.describe('passkeys', () => {
     await expect(offer(page).heading).toHaveCount(0);
   });
 
-  test('a cancelled passkey sign-in (user verification fails) shows nothing alarming and the password still works', async ({ page, user }) => {
+  test('a cancelled passkey sign-in (user verification fails) shows nothing alarming and the password still works', async ({
+    page,
+    user,
+  }) => {
     const authenticator = await addVirtualAuthenticator(page);
     const requests = await recordCredentialRequests(page);
     await registerPasskeyAndSignOut(page, user, authenticator);
@@ -195,7 +218,9 @@ test.describe('passkeys', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a restricted authenticator opens the biometric-restricted dialog, which is accessible and closes with its button', async ({ page }) => {
+  test('a restricted authenticator opens the biometric-restricted dialog, which is accessible and closes with its button', async ({
+    page,
+  }) => {
     await addVirtualAuthenticator(page);
     await page.addInitScript(() => {
       const original = navigator.credentials.get.bind(navigator.credentials);

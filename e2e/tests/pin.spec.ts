@@ -1,13 +1,32 @@
-import { admin, createUser, expect, expectNoAxeViolations, pinFrom, signInAndOutWithApi, test, text, waitForMail } from '../fixtures.ts';
+import {
+  admin,
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  pinFrom,
+  signInAndOutWithApi,
+  test,
+  text,
+  waitForMail,
+} from '../fixtures.ts';
 import { ageTrustedDevices } from '../database.ts';
 import { expectScreen, shown, typeAsPerson } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
-import { blockedScreens, passOfferIfShown, pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
+import {
+  blockedScreens,
+  passOfferIfShown,
+  pinScreen,
+  rememberedScreens,
+  signInWithPin,
+} from '../screens/pin-screen.ts';
 
 const t = (id: string, values?: Record<string, string>) => text('en', id, values);
 
 test.describe('the PIN step', () => {
-  test('the PIN form is accessible and a wrong PIN says so and then shows the remaining attempts', async ({ page, user }) => {
+  test('the PIN form is accessible and a wrong PIN says so and then shows the remaining attempts', async ({
+    page,
+    user,
+  }) => {
     const login = loginScreen(page);
     await login.open();
     const since = Date.now();
@@ -39,7 +58,10 @@ test.describe('the PIN step', () => {
     await expect(defaultPage(page).signOut).toBeVisible();
   });
 
-  test('wrong PINs until none are left block the account, and the blocked page offers a reset', async ({ page, user }) => {
+  test('wrong PINs until none are left block the account, and the blocked page offers a reset', async ({
+    page,
+    user,
+  }) => {
     const login = loginScreen(page);
     await login.open();
     await login.signIn(user.email, user.password);
@@ -126,7 +148,9 @@ test.describe('trusted devices', () => {
 });
 
 test.describe('remembered accounts', () => {
-  test('the chooser lists the accounts of this device; one can be removed and another account used', async ({ page }) => {
+  test('the chooser lists the accounts of this device; one can be removed and another account used', async ({
+    page,
+  }) => {
     const users = [
       await createUser({ firstName: 'Anna', surname: 'First' }),
       await createUser({ firstName: 'Boris', surname: 'Second' }),
@@ -172,9 +196,14 @@ test.describe('remembered accounts', () => {
   test.describe('in cs at 360 px, keyboard only', () => {
     test.use({ lang: 'cs', viewport: { width: 360, height: 740 } });
 
-    test('"forget all accounts on this device" forgets every account and its trust; the next sign-in types the e-mail and asks for the PIN', async ({ page }) => {
+    test('"forget all accounts on this device" forgets every account and its trust; the next sign-in types the e-mail and asks for the PIN', async ({
+      page,
+    }) => {
       const cs = (id: string, values?: Record<string, string>) => text('cs', id, values);
-      const users = [await createUser({ firstName: 'Anna', surname: 'První' }), await createUser({ firstName: 'Boris', surname: 'Druhý' })];
+      const users = [
+        await createUser({ firstName: 'Anna', surname: 'První' }),
+        await createUser({ firstName: 'Boris', surname: 'Druhý' }),
+      ];
       await signInAndOutWithApi(page, users[0]!, { rememberDevice: true });
       await signInAndOutWithApi(page, users[1]!);
       const remembered = rememberedScreens(page, 'cs');
@@ -185,14 +214,17 @@ test.describe('remembered accounts', () => {
       await expectNoAxeViolations(page);
 
       const forgetAll = page.getByRole('button', { name: cs('signIn.remembered.forgetAll') });
-      for (let i = 0; i < 12 && !(await forgetAll.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 12 && !(await forgetAll.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
       await expect(forgetAll).toBeFocused();
       await page.keyboard.press('Enter');
 
       // The empty login form, its heading focused; nothing leads back to a list.
       await expectScreen(page, cs('signIn.login.title'));
       await expect(page.getByLabel(cs('signIn.login.email'), { exact: true })).toHaveValue('');
-      await expect(page.getByRole('button', { name: new RegExp(users[0]!.email.replace(/[.+]/g, '\\$&')) })).toHaveCount(0);
+      await expect(
+        page.getByRole('button', { name: new RegExp(users[0]!.email.replace(/[.+]/g, '\\$&')) }),
+      ).toHaveCount(0);
       // After a reload too: the device has no account to offer.
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: cs('signIn.login.title') })).toBeVisible();
@@ -204,4 +236,3 @@ test.describe('remembered accounts', () => {
     });
   });
 });
-

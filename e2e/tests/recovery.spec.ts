@@ -1,4 +1,14 @@
-import { admin, adminProcess, createUser, expect, expectNoAxeViolations, linkFrom, test, text, waitForMail } from '../fixtures.ts';
+import {
+  admin,
+  adminProcess,
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  linkFrom,
+  test,
+  text,
+  waitForMail,
+} from '../fixtures.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -8,7 +18,10 @@ const NEW_PASSWORD = 'Fresh-Start-2026';
 test.describe('forgotten password', () => {
   test('forgot password → mail → link → new password → sign in with it', async ({ page, user }) => {
     await loginScreen(page).open();
-    await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).or(page.getByRole('link', { name: t('signIn.login.forgotPassword') })).click();
+    await page
+      .getByRole('button', { name: t('signIn.login.forgotPassword') })
+      .or(page.getByRole('link', { name: t('signIn.login.forgotPassword') }))
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: t('signIn.forgot.title') })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -18,7 +31,10 @@ test.describe('forgotten password', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('signIn.resetSent.title') })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+    const mail = await waitForMail(user.email, {
+      since,
+      match: (m) => m.text.includes('/signin/reset-password?token='),
+    });
     await page.goto(linkFrom(mail, '/signin/reset-password'));
     await expect(page.getByRole('heading', { level: 1, name: t('reset.title') })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -49,10 +65,16 @@ test.describe('forgotten password', () => {
   test('a common password is refused with its own message', async ({ page, user }) => {
     await loginScreen(page).open();
     const since = Date.now();
-    await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).or(page.getByRole('link', { name: t('signIn.login.forgotPassword') })).click();
+    await page
+      .getByRole('button', { name: t('signIn.login.forgotPassword') })
+      .or(page.getByRole('link', { name: t('signIn.login.forgotPassword') }))
+      .click();
     await page.getByLabel(t('signIn.forgot.email'), { exact: true }).fill(user.email);
     await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
-    const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+    const mail = await waitForMail(user.email, {
+      since,
+      match: (m) => m.text.includes('/signin/reset-password?token='),
+    });
     await page.goto(linkFrom(mail, '/signin/reset-password'));
     // Passes the new-password rule (8+, upper, lower, digit) but is on the common-password list.
     await page.getByLabel(t('setPassword.password'), { exact: true }).fill('Password1');
@@ -76,7 +98,10 @@ test.describe('forgotten password', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('reset.newTokenSent.title') })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+    const mail = await waitForMail(user.email, {
+      since,
+      match: (m) => m.text.includes('/signin/reset-password?token='),
+    });
     await page.goto(linkFrom(mail, '/signin/reset-password'));
     await page.getByLabel(t('setPassword.password'), { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(t('setPassword.password2'), { exact: true }).fill(NEW_PASSWORD);
@@ -99,7 +124,10 @@ test.describe('forgotten password', () => {
     await page.getByRole('button', { name: t('signIn.blocked.resetPassword') }).click();
     await expect(page.getByLabel(t('signIn.forgot.email'), { exact: true })).toHaveValue(user.email);
     await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
-    const mail = await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+    const mail = await waitForMail(user.email, {
+      since,
+      match: (m) => m.text.includes('/signin/reset-password?token='),
+    });
     await page.goto(linkFrom(mail, '/signin/reset-password'));
     await page.getByLabel(t('setPassword.password'), { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(t('setPassword.password2'), { exact: true }).fill(NEW_PASSWORD);

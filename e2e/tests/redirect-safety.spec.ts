@@ -3,7 +3,11 @@
 // the built app in Chromium, judged by the page the browser finally shows.
 import type { BrowserContext } from '@playwright/test';
 import { DEFAULT_PAGE } from '@gatehouse/contract';
-import { HOSTILE_TABLE_ALLOWLIST, hostileRedirects, type HostileRedirect } from '../../packages/contract/src/hostile-redirects.ts';
+import {
+  HOSTILE_TABLE_ALLOWLIST,
+  hostileRedirects,
+  type HostileRedirect,
+} from '../../packages/contract/src/hostile-redirects.ts';
 import { admin, createUser, expect, pinFrom, test, waitForMail, type TestUser } from '../fixtures.ts';
 import { E2E_BASE_URL } from '../env.ts';
 
@@ -36,12 +40,19 @@ test.beforeAll(async ({ browser }) => {
     (url) => url.origin !== APP_ORIGIN,
     (route) => {
       outside.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>outside</title><p>outside the app</p>' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>outside</title><p>outside the app</p>',
+      });
     },
   );
   const since = Date.now();
   const headers = { origin: APP_ORIGIN };
-  const login = await context.request.post('/api/user/login', { data: { username: user.email, password: user.password }, headers });
+  const login = await context.request.post('/api/user/login', {
+    data: { username: user.email, password: user.password },
+    headers,
+  });
   expect(await login.json()).toMatchObject({ status: 'requested_pin_code' });
   const mail = await waitForMail(user.email, { since, match: (m) => /#[A-Z0-9]{6}\s*$/.test(m.text.trim()) });
   const pin = await context.request.post('/api/user/pincode', { data: { pin_code: pinFrom(mail) }, headers });
@@ -69,7 +80,8 @@ for (const row of hostileRedirects(APP_ORIGIN)) {
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(request.url());
     });
-    const leftTheApp = () => navigations.find((url) => !(new URL(url).origin === APP_ORIGIN && new URL(url).pathname.startsWith('/signin')));
+    const leftTheApp = () =>
+      navigations.find((url) => !(new URL(url).origin === APP_ORIGIN && new URL(url).pathname.startsWith('/signin')));
     try {
       // An allowed origin outside this machine cannot be reached here: that navigation fails, after it was made.
       await page.goto(`/signin/?redirect=${row.query}`, { waitUntil: 'commit' }).catch(() => undefined);
@@ -79,9 +91,10 @@ for (const row of hostileRedirects(APP_ORIGIN)) {
       const landed = new URL(navigations.at(-1) ?? '');
       expect(ALLOWED_ORIGINS, `landed on ${landed.href}`).toContain(landed.origin);
       expect(landed.href).toBe(expectedLanding(row));
-      const strayRequests = [...outside.slice(before), ...navigations.filter((url) => new URL(url).origin !== APP_ORIGIN)].filter(
-        (url) => !HOSTILE_TABLE_ALLOWLIST.some((origin) => url.startsWith(`${origin}/`)),
-      );
+      const strayRequests = [
+        ...outside.slice(before),
+        ...navigations.filter((url) => new URL(url).origin !== APP_ORIGIN),
+      ].filter((url) => !HOSTILE_TABLE_ALLOWLIST.some((origin) => url.startsWith(`${origin}/`)));
       expect(strayRequests).toEqual([]);
       expect(dialogs).toEqual([]);
     } finally {

@@ -2,7 +2,18 @@
 // docs/decisions/0115-wasnt-you-mail.md), in three browsers of one person's account, driven by
 // the keyboard alone and typed key by key.
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
-import { createUser, expect, expectNoAxeViolations, isPinMail, pinFrom, test, waitForMail, type Locale, type Mail, type TestUser } from '../fixtures.ts';
+import {
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  isPinMail,
+  pinFrom,
+  test,
+  waitForMail,
+  type Locale,
+  type Mail,
+  type TestUser,
+} from '../fixtures.ts';
 import { expectScreen, focused, textsOf, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
@@ -36,15 +47,30 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 }
 
 /** A browser of its own (a device), in the test's language, through the test's client address (fixtures.ts). */
-async function openBrowser(browser: Browser, options: { baseURL: string; proxy: BrowserContextOptions['proxy'] }, lang: Locale, viewport: { width: number; height: number }) {
+async function openBrowser(
+  browser: Browser,
+  options: { baseURL: string; proxy: BrowserContextOptions['proxy'] },
+  lang: Locale,
+  viewport: { width: number; height: number },
+) {
   const { baseURL } = options;
-  const context = await browser.newContext({ baseURL, locale: 'en-GB', viewport, ...(options.proxy ? { proxy: options.proxy } : {}) });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-GB',
+    viewport,
+    ...(options.proxy ? { proxy: options.proxy } : {}),
+  });
   await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL }]);
   return { context, page: await context.newPage() };
 }
 
 /** Password, then the mailed PIN, from the login form, with the keyboard; ends on the default page. */
-async function signIn(page: Page, lang: Locale, user: TestUser, options: { rememberDevice?: boolean } = {}): Promise<void> {
+async function signIn(
+  page: Page,
+  lang: Locale,
+  user: TestUser,
+  options: { rememberDevice?: boolean } = {},
+): Promise<void> {
   const t = textsOf(lang);
   const login = loginScreen(page, lang);
   await login.open();

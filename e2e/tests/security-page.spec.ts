@@ -2,7 +2,18 @@
 // typed like a person and driven by keyboard where a person would use it.
 import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../env.ts';
-import { createUser, expect, expectNoAxeViolations, isPinMail, pinFrom, test, text, waitForMail, type Locale, type TestUser } from '../fixtures.ts';
+import {
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  isPinMail,
+  pinFrom,
+  test,
+  text,
+  waitForMail,
+  type Locale,
+  type TestUser,
+} from '../fixtures.ts';
 import { addVirtualAuthenticator } from '../authenticator.ts';
 import { ageSessionProof } from '../database.ts';
 import { expectScreen, recordAnnouncements, announcements, typeAsPerson, clearAsPerson } from '../people.ts';
@@ -12,7 +23,10 @@ import { pinScreen, rememberedScreens } from '../screens/pin-screen.ts';
 /** Password and the mailed PIN through the API of this browser context; stays signed in. */
 async function signInWithApi(page: Page, user: TestUser, options: { rememberDevice?: boolean } = {}): Promise<void> {
   const post = async (path: string, data?: unknown) => {
-    const response = await page.request.post(path, { headers: { origin: E2E_BASE_URL, accept: 'application/json' }, ...(data === undefined ? {} : { data }) });
+    const response = await page.request.post(path, {
+      headers: { origin: E2E_BASE_URL, accept: 'application/json' },
+      ...(data === undefined ? {} : { data }),
+    });
     expect(response.ok(), `POST ${path}: HTTP ${response.status()}`).toBe(true);
     return (await response.json()) as { status: string };
   };
@@ -20,9 +34,14 @@ async function signInWithApi(page: Page, user: TestUser, options: { rememberDevi
   const login = await post('/api/user/login', { username: user.email, password: user.password });
   if (login.status !== 'ok') {
     expect(login.status).toBe('requested_pin_code');
-    expect(await post('/api/user/pincode', { pin_code: pinFrom(await waitForMail(user.email, { since, match: isPinMail })) })).toMatchObject({ status: 'ok' });
+    expect(
+      await post('/api/user/pincode', {
+        pin_code: pinFrom(await waitForMail(user.email, { since, match: isPinMail })),
+      }),
+    ).toMatchObject({ status: 'ok' });
   }
-  if (options.rememberDevice) expect(await post('/api/user/newdevice', { device_name: 'Chromium Linux' })).toMatchObject({ status: 'ok' });
+  if (options.rememberDevice)
+    expect(await post('/api/user/newdevice', { device_name: 'Chromium Linux' })).toMatchObject({ status: 'ok' });
 }
 
 function securityPage(page: Page, lang: Locale) {
@@ -48,7 +67,8 @@ function securityPage(page: Page, lang: Locale) {
 
 /** Presses Tab until `target` has focus (a person moving through the page), at most `limit` times. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 40) {
-  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
 }
 
@@ -63,7 +83,12 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
   test.describe(`the security page in ${lang}${viewport ? ` at ${viewport.width} px` : ''}`, () => {
     test.use({ lang, ...(viewport ? { viewport } : {}) });
 
-    test(`a passkey registered after sign-in is listed, renamed and removed after the ${reauthWith} again; it then signs in no more`, async ({ page, context, baseURL, user }) => {
+    test(`a passkey registered after sign-in is listed, renamed and removed after the ${reauthWith} again; it then signs in no more`, async ({
+      page,
+      context,
+      baseURL,
+      user,
+    }) => {
       const authenticator = await addVirtualAuthenticator(page);
       await recordAnnouncements(page);
       const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -84,9 +109,13 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
 
       const security = securityPage(page, lang);
       await security.openFromDefaultPage();
-      await expect(security.passkeys.getByRole('button', { name: t('security.passkeys.rename'), exact: false })).toHaveCount(1);
+      await expect(
+        security.passkeys.getByRole('button', { name: t('security.passkeys.rename'), exact: false }),
+      ).toHaveCount(1);
       await expect(security.sessions.getByText(t('security.sessions.thisSession'))).toBeVisible();
-      await expect(security.signIns.getByText(new RegExp(`${t('security.signIns.method.passwordPin')}$`))).toBeVisible();
+      await expect(
+        security.signIns.getByText(new RegExp(`${t('security.signIns.method.passwordPin')}$`)),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
 
       // Rename, by keyboard.
@@ -100,11 +129,15 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
       await typeAsPerson(name, 'Môj telefón');
       await page.keyboard.press('Enter');
       await expect(security.passkeys.getByText('Môj telefón', { exact: true })).toBeVisible();
-      await expect.poll(() => announcements(page, 'polite')).toContain(t('security.passkeys.renamed', { name: 'Môj telefón' }));
+      await expect
+        .poll(() => announcements(page, 'polite'))
+        .toContain(t('security.passkeys.renamed', { name: 'Môj telefón' }));
 
       // The password was proven over 5 minutes ago: the removal asks for it again.
       expect(ageSessionProof(user.email, 6)).toBeGreaterThan(0);
-      const remove = security.passkeys.getByRole('button', { name: t('security.passkeys.removeNamed', { name: 'Môj telefón' }) });
+      const remove = security.passkeys.getByRole('button', {
+        name: t('security.passkeys.removeNamed', { name: 'Môj telefón' }),
+      });
       await tabTo(page, remove);
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog', { name: t('security.passkeys.removeTitle') });
@@ -116,39 +149,52 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
         await typeAsPerson(password, user.password);
         await page.keyboard.press('Enter');
       } else {
-        const proven = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/account/reauth/passkey');
+        const proven = page.waitForResponse(
+          (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/account/reauth/passkey',
+        );
         await reauth.getByRole('button', { name: t('security.reauth.usePasskey') }).click();
         expect(await (await proven).json()).toEqual({ status: 'ok' });
       }
       await expect(security.passkeys.getByText(t('security.passkeys.empty'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: t('security.passkeys.heading') })).toBeFocused();
-      await expect.poll(() => announcements(page, 'polite')).toContain(t('security.passkeys.removed', { name: 'Môj telefón' }));
+      await expect
+        .poll(() => announcements(page, 'polite'))
+        .toContain(t('security.passkeys.removed', { name: 'Môj telefón' }));
 
       // The authenticator still holds the key; the server no longer accepts it. A browser that
       // remembers nothing signs in by autofill on its own: refused, and nobody is signed in.
       expect(await authenticator.credentials()).toHaveLength(1);
       await context.clearCookies();
       await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? '' }]);
-      const refused = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/webauthn/get');
+      const refused = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/webauthn/get',
+      );
       await page.goto('/signin/');
       expect(await (await refused).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
       await expect(login.heading).toBeVisible();
       expect(await (await page.request.get('/api/user/info')).json()).toMatchObject({ guest: true });
     });
 
-    test('a trusted device revoked on the page asks for the PIN at the next password sign-in', async ({ page, user }) => {
+    test('a trusted device revoked on the page asks for the PIN at the next password sign-in', async ({
+      page,
+      user,
+    }) => {
       await recordAnnouncements(page);
       await signInWithApi(page, user, { rememberDevice: true });
       const security = securityPage(page, lang);
       const { t } = security;
       await security.openFromDefaultPage();
       await expect(security.devices.getByText(t('security.devices.thisDevice'))).toBeVisible();
-      const revoke = security.devices.getByRole('button', { name: t('security.devices.revokeNamed', { name: 'Chromium Linux' }) });
+      const revoke = security.devices.getByRole('button', {
+        name: t('security.devices.revokeNamed', { name: 'Chromium Linux' }),
+      });
       await tabTo(page, revoke);
       await page.keyboard.press('Enter');
       await expect(security.devices.getByText(t('security.devices.empty'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: t('security.devices.heading') })).toBeFocused();
-      await expect.poll(() => announcements(page, 'polite')).toContain(t('security.devices.revoked', { name: 'Chromium Linux' }));
+      await expect
+        .poll(() => announcements(page, 'polite'))
+        .toContain(t('security.devices.revoked', { name: 'Chromium Linux' }));
 
       // Back to the default page, sign out, sign in again with the password: the PIN is asked.
       await page.getByRole('link', { name: t('security.back') }).click();

@@ -1,7 +1,17 @@
 // "This is a shared or public computer" (docs/decisions/0116-shared-computer.md), as a person uses
 // it: ticked on the login form with the keyboard, the PIN step without "remember this device", no
 // passkey offer, and after signing out the computer offers nobody's account.
-import { createUser, expect, expectNoAxeViolations, isPinMail, pinFrom, test, text, waitForMail, type Locale } from '../fixtures.ts';
+import {
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  isPinMail,
+  pinFrom,
+  test,
+  text,
+  waitForMail,
+  type Locale,
+} from '../fixtures.ts';
 import { expectScreen, shown, typeAsPerson } from '../people.ts';
 
 for (const { lang, width } of [
@@ -26,7 +36,8 @@ for (const { lang, width } of [
       await page.keyboard.press('Tab');
       await typeAsPerson(password, user.password);
       // On to the choice (past the show-password button), ticked with Space: it says what it does.
-      for (let i = 0; i < 3 && !(await shared.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 3 && !(await shared.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
       await expect(shared).toBeFocused();
       // This browser can use a passkey from the autofill, and says so.
       await expect(shown(page, t('signIn.login.deviceOffer'))).toBeVisible();

@@ -6,7 +6,10 @@ import { signInWithPin } from '../screens/pin-screen.ts';
 import { shown } from '../people.ts';
 
 test.describe('signing in with e-mail and password', () => {
-  test('a user created with the CLI signs in with password and mailed PIN and lands on the default page', async ({ page, user }) => {
+  test('a user created with the CLI signs in with password and mailed PIN and lands on the default page', async ({
+    page,
+    user,
+  }) => {
     const login = loginScreen(page);
     await login.open();
     await signInWithPin(page, user);
@@ -18,7 +21,10 @@ test.describe('signing in with e-mail and password', () => {
     await expect(login.heading).toBeVisible();
   });
 
-  test('a wrong password shows the incorrect-credentials notice and keeps the user on the form', async ({ page, user }) => {
+  test('a wrong password shows the incorrect-credentials notice and keeps the user on the form', async ({
+    page,
+    user,
+  }) => {
     const login = loginScreen(page);
     await login.open();
     await login.signIn(user.email, `${user.password}x`);
@@ -41,8 +47,12 @@ test.describe('signing in with e-mail and password', () => {
       if (request.url().endsWith('/api/user/login')) loginCalls += 1;
     });
     await login.submit.click();
-    await expect(page.getByText(text('en', 'validation.enterField', { field: text('en', 'field.email') }))).toBeVisible();
-    await expect(page.getByText(text('en', 'validation.enterField', { field: text('en', 'field.password') }))).toBeVisible();
+    await expect(
+      page.getByText(text('en', 'validation.enterField', { field: text('en', 'field.email') })),
+    ).toBeVisible();
+    await expect(
+      page.getByText(text('en', 'validation.enterField', { field: text('en', 'field.password') })),
+    ).toBeVisible();
     await expect(login.email).toBeFocused();
     expect(loginCalls).toBe(0);
   });
@@ -112,13 +122,18 @@ test.describe('languages', () => {
         await expectNoAxeViolations(page);
 
         await login.submit.click();
-        await expect(page.getByText(text(lang, 'validation.enterField', { field: text(lang, 'field.email') }))).toBeVisible();
+        await expect(
+          page.getByText(text(lang, 'validation.enterField', { field: text(lang, 'field.email') })),
+        ).toBeVisible();
         await expectNoAxeViolations(page);
       });
     });
   }
 
-  test('without a choice the app follows the browser language and falls back to Slovak', async ({ browser, baseURL }) => {
+  test('without a choice the app follows the browser language and falls back to Slovak', async ({
+    browser,
+    baseURL,
+  }) => {
     const german = await browser.newContext({ locale: 'de-DE', baseURL });
     const page = await german.newPage();
     await page.goto('/signin/');
@@ -143,7 +158,9 @@ test.describe('failures', () => {
     // A page the server could not render (its renderer failed): the browser renders it and makes the
     // start-up calls itself, and one of them fails.
     await renderInBrowser(page);
-    await page.route('**/api/server/version', (route) => (failing ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    await page.route('**/api/server/version', (route) =>
+      failing ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
     await page.goto('/signin/');
     await expect(page.getByText(text('en', 'app.error.internal.message'))).toBeVisible();
     await expectNoAxeViolations(page);
@@ -164,7 +181,9 @@ test.describe('failures', () => {
   test('a 408 answer shows the network snackbar with a reload action', async ({ page, user }) => {
     const login = loginScreen(page);
     await login.open();
-    await page.route('**/api/user/login', (route) => route.fulfill({ status: 408, contentType: 'application/json', body: '{}' }));
+    await page.route('**/api/user/login', (route) =>
+      route.fulfill({ status: 408, contentType: 'application/json', body: '{}' }),
+    );
     await login.signIn(user.email, user.password);
     await expect(shown(page, text('en', 'app.snackbar.network'))).toBeVisible();
     await expect(page.getByRole('button', { name: text('en', 'app.action.reload') })).toBeVisible();
@@ -183,13 +202,16 @@ test.describe('request budget', () => {
     });
     return calls;
   };
-  const answered = (page: Page, path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  const answered = (page: Page, path: string) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === path);
 
   test('the sign-in page makes no start-up call: its data came with the page', async ({ page }) => {
     const requests = await recordCredentialRequests(page);
     const calls = apiCalls(page);
     await loginScreen(page).open();
-    await expect.poll(() => requests.filter((r) => r.mediation === 'conditional' && r.outcome === 'pending').length).toBe(1);
+    await expect
+      .poll(() => requests.filter((r) => r.mediation === 'conditional' && r.outcome === 'pending').length)
+      .toBe(1);
     await page.waitForLoadState('networkidle');
     // One call only: the passkey options for the autofill request.
     expect(calls).toEqual(['GET /api/webauthn/get']);
@@ -204,11 +226,17 @@ test.describe('request budget', () => {
     await started;
     await page.waitForLoadState('networkidle');
     for (const source of sources) {
-      expect(calls.filter((call) => call === `GET ${source}`), source).toHaveLength(1);
+      expect(
+        calls.filter((call) => call === `GET ${source}`),
+        source,
+      ).toHaveLength(1);
     }
   });
 
-  test('the signed-in default page asks for user info and version once and then stays quiet', async ({ page, user }) => {
+  test('the signed-in default page asks for user info and version once and then stays quiet', async ({
+    page,
+    user,
+  }) => {
     await loginScreen(page).open();
     await signInWithPin(page, user);
     const calls = apiCalls(page);

@@ -470,8 +470,13 @@ test.describe('keyboard only', () => {
         const style = boxed ? getComputedStyle(holder) : own;
         const visible =
           (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-        const label = active.matches('input') ? (active as HTMLInputElement).labels?.[0]?.textContent?.trim() : undefined;
-        return { name: active.getAttribute('aria-label') ?? label ?? active.textContent?.trim() ?? active.tagName, visible };
+        const label = active.matches('input')
+          ? (active as HTMLInputElement).labels?.[0]?.textContent?.trim()
+          : undefined;
+        return {
+          name: active.getAttribute('aria-label') ?? label ?? active.textContent?.trim() ?? active.tagName,
+          visible,
+        };
       });
       if (seen === null) break;
       stops.push(seen.name);

@@ -9,7 +9,13 @@ import { Outbox, OUTBOX_DEFAULTS, type OutboxOptions } from './outbox/outbox.ts'
 import { OutboxRepository } from './outbox/outbox.repository.ts';
 // Plugins: what every module relies on (docs/decisions/0165-server-module-form.md).
 import { loggerOptions, OneLinePerRequest, type LogStream } from './plugins/logging.ts';
-import { DEFAULT_HASHER_LIMITS, PasswordHasher, type Argon2Params, type HasherLimits, ARGON2_PARAMS } from './plugins/password-hasher.ts';
+import {
+  DEFAULT_HASHER_LIMITS,
+  PasswordHasher,
+  type Argon2Params,
+  type HasherLimits,
+  ARGON2_PARAMS,
+} from './plugins/password-hasher.ts';
 import { redirectPolicy } from './plugins/safe-redirect.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
@@ -94,9 +100,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
 
   // The process's shared parts: the hasher, the outbox, the mailer (every module is given them).
-  const hasher = deps.hasher ?? new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
+  const hasher =
+    deps.hasher ?? new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
   const { runInBackground = true, ...outboxTimings } = deps.outbox ?? {};
-  const outbox = new Outbox(new OutboxRepository(db), now, app.log, { ...OUTBOX_DEFAULTS, ...outboxTimings }, runInBackground);
+  const outbox = new Outbox(
+    new OutboxRepository(db),
+    now,
+    app.log,
+    { ...OUTBOX_DEFAULTS, ...outboxTimings },
+    runInBackground,
+  );
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   // Before the database closes: the job under way finishes, queued ones stay for the next start.

@@ -4,7 +4,9 @@ import { SchemaError } from './db/migrate.ts';
 import { mailNotice } from './mail/create-mailer.ts';
 import { drain, ListenError, startServer } from './start.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /**
  * The exit code of a refusal to start (a bad setting, a schema this release cannot serve, a port
@@ -37,14 +39,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ event: 'shutdown', signal, timeoutMs: config.shutdownTimeoutMs }, 'draining: no new requests, finishing the ones under way');
+    app.log.info(
+      { event: 'shutdown', signal, timeoutMs: config.shutdownTimeoutMs },
+      'draining: no new requests, finishing the ones under way',
+    );
     void drain(app, config.shutdownTimeoutMs).then(
       (inTime) => {
         if (inTime) {
           app.log.info({ event: 'shutdown' }, 'closed: requests finished, database closed');
           // Nothing is left open: the process ends by itself with 0 (a handle still open would show as a hang in the tests).
         } else {
-          app.log.error({ event: 'shutdown', timeoutMs: config.shutdownTimeoutMs }, 'requests still running at the shutdown time-out were cut');
+          app.log.error(
+            { event: 'shutdown', timeoutMs: config.shutdownTimeoutMs },
+            'requests still running at the shutdown time-out were cut',
+          );
           process.exit(1);
         }
       },

@@ -31,7 +31,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const running: ChildProcess[] = [];
 const databases: TestDatabase[] = [];
 afterEach(async () => {
-  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await Promise.all(databases.splice(0).map((d) => d.drop()));
 });
 
@@ -40,12 +41,24 @@ async function startProcess(env: Record<string, string> = {}): Promise<Server> {
   databases.push(database);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'debug', PORT: '0', HOST: '127.0.0.1', PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: database.url, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: ORIGIN,
+      DATABASE_URL: database.url,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
   const seen: Record<string, unknown>[] = [];
-  const waiters: { match: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    match: (line: Record<string, unknown>) => boolean;
+    resolve: (line: Record<string, unknown>) => void;
+  }[] = [];
   createInterface({ input: child.stdout! }).on('line', (text) => {
     let line: Record<string, unknown>;
     try {
@@ -67,9 +80,13 @@ async function startProcess(env: Record<string, string> = {}): Promise<Server> {
       const found = seen.find(match);
       if (found) return resolve(found);
       waiters.push({ match, resolve });
-      void exited.then((code) => reject(new Error(`the server exited (${code}) before the awaited log line; stderr: ${stderr}`)));
+      void exited.then((code) =>
+        reject(new Error(`the server exited (${code}) before the awaited log line; stderr: ${stderr}`)),
+      );
     });
-  const listening = await logLine((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at http://127.0.0.1:'));
+  const listening = await logLine(
+    (l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at http://127.0.0.1:'),
+  );
   const port = Number(/:(\d+)$/.exec(listening.msg as string)?.[1]);
   return { child, port, logLine, exited };
 }
@@ -89,7 +106,9 @@ async function halfSentLogin(server: Server) {
       `content-length: ${Buffer.byteLength(LOGIN_BODY)}\r\n\r\n${LOGIN_BODY.slice(0, half)}`,
   );
   // The server has the request (its headers) once it logs it (at debug: at info a request has one line, when answered).
-  await server.logLine((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/user/login');
+  await server.logLine(
+    (l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/user/login',
+  );
   return { finish: () => socket.write(LOGIN_BODY.slice(half)), response: ended };
 }
 
@@ -108,7 +127,11 @@ describe('SIGTERM: a draining shutdown of a server process', () => {
   it('refuses new connections, finishes the request under way with its real answer, closes the pool and ends by itself (exit 0)', async () => {
     const server = await startProcess();
     // Without SMTP_URL the start-up says that the development mailbox is this process's own.
-    await server.logLine((l) => typeof l.msg === 'string' && l.msg.startsWith('Mail: no SMTP_URL, so mails go to the development mailbox of this process'));
+    await server.logLine(
+      (l) =>
+        typeof l.msg === 'string' &&
+        l.msg.startsWith('Mail: no SMTP_URL, so mails go to the development mailbox of this process'),
+    );
     expect(await (await fetch(`http://127.0.0.1:${server.port}/readyz`)).json()).toEqual({ status: 'ready' });
     const inFlight = await halfSentLogin(server);
 
@@ -133,7 +156,9 @@ describe('SIGTERM: a draining shutdown of a server process', () => {
     const stuck = await halfSentLogin(server);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);
-    await server.logLine((l) => l.event === 'shutdown' && l.msg === 'requests still running at the shutdown time-out were cut');
+    await server.logLine(
+      (l) => l.event === 'shutdown' && l.msg === 'requests still running at the shutdown time-out were cut',
+    );
     // The client sees its connection closed, without an answer.
     expect(await stuck.response).toBe('');
   }, 90_000);

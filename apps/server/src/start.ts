@@ -23,7 +23,8 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
       await migrateToLatest(db);
       status = await schemaStatus(db);
     }
-    if (status.state !== 'current') throw new SchemaError(`Gatehouse will not serve this database. ${describeSchema(status)}`);
+    if (status.state !== 'current')
+      throw new SchemaError(`Gatehouse will not serve this database. ${describeSchema(status)}`);
     app = await buildApp(config, { db });
   } catch (error) {
     await db.destroy();
@@ -34,7 +35,9 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
-    throw new ListenError(`Gatehouse could not listen on ${config.host}:${config.port}: ${(error as Error).message}`, { cause: error });
+    throw new ListenError(`Gatehouse could not listen on ${config.host}:${config.port}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return app;
 }

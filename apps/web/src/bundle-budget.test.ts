@@ -37,7 +37,7 @@ function firstViewFiles(manifest: Record<string, ManifestChunk>): string[] {
   for (const key of manifest[entryKey]?.dynamicImports ?? []) visit(key);
   // The Slovak catalogue ships with the entry (static import); if it ever
   // becomes a chunk of its own, it is still loaded at start.
-  for (const key of Object.keys(manifest)) if (key.endsWith("messages:sk")) visit(key);
+  for (const key of Object.keys(manifest)) if (key.endsWith('messages:sk')) visit(key);
   return [...seen].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
 }
 
@@ -53,7 +53,8 @@ function brotliSize(file: string): number {
     return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
   const compressed = readFileSync(`${file}.br`);
-  if (!brotliDecompressSync(compressed).equals(bytes)) throw new Error(`${file}.br is not the brotli of ${file}: a stale build`);
+  if (!brotliDecompressSync(compressed).equals(bytes))
+    throw new Error(`${file}.br is not the brotli of ${file}: a stale build`);
   return compressed.length;
 }
 
@@ -68,6 +69,8 @@ describe('bundle budget', () => {
     const total = sizes.reduce((sum, { brotli }) => sum + brotli, 0);
     const report = sizes.map(({ file, brotli }) => `${file}: ${(brotli / 1024).toFixed(1)} KiB`).join(', ');
     expect(files.length, 'the entry chunk must be found').toBeGreaterThan(0);
-    expect(total, `first view is ${(total / 1024).toFixed(1)} KiB brotli (${report})`).toBeLessThanOrEqual(FIRST_VIEW_BUDGET_BYTES);
+    expect(total, `first view is ${(total / 1024).toFixed(1)} KiB brotli (${report})`).toBeLessThanOrEqual(
+      FIRST_VIEW_BUDGET_BYTES,
+    );
   });
 });

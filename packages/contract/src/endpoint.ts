@@ -66,16 +66,17 @@ export function defineEndpoint<
 /** The reasons a call may answer with, as a union of literals. */
 export type ReasonOf<E> = E extends { readonly reasons: readonly (infer R)[] } ? R : never;
 
-export type BodyOf<E> = E extends Endpoint<infer B, z.ZodMiniType | undefined, z.ZodMiniType>
-  ? B extends z.ZodMiniType
-    ? z.input<B>
-    : undefined
-  : never;
-export type QueryOf<E> = E extends Endpoint<z.ZodMiniType | undefined, infer Q, z.ZodMiniType>
-  ? Q extends z.ZodMiniType
-    ? z.input<Q>
-    : undefined
-  : never;
-export type AnswerOf<E> = E extends Endpoint<z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer A>
-  ? z.output<A>
-  : never;
+export type BodyOf<E> =
+  E extends Endpoint<infer B, z.ZodMiniType | undefined, z.ZodMiniType>
+    ? B extends z.ZodMiniType
+      ? z.input<B>
+      : undefined
+    : never;
+export type QueryOf<E> =
+  E extends Endpoint<z.ZodMiniType | undefined, infer Q, z.ZodMiniType>
+    ? Q extends z.ZodMiniType
+      ? z.input<Q>
+      : undefined
+    : never;
+export type AnswerOf<E> =
+  E extends Endpoint<z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer A> ? z.output<A> : never;

@@ -153,8 +153,13 @@ describe('payload schemas', () => {
 
 describe('answer schemas', () => {
   it("parse the answers the provider's API describes", () => {
-    expect(LoginAnswer.parse({ status: 'failed', reasons: ['invalid_credentials'] }).reasons).toEqual(['invalid_credentials']);
-    expect(PinAttemptsAnswer.parse({ status: 'ok', pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 }).pin_code_remaining_attempts).toBe(2);
+    expect(LoginAnswer.parse({ status: 'failed', reasons: ['invalid_credentials'] }).reasons).toEqual([
+      'invalid_credentials',
+    ]);
+    expect(
+      PinAttemptsAnswer.parse({ status: 'ok', pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 })
+        .pin_code_remaining_attempts,
+    ).toBe(2);
     expect(
       DeviceUserListAnswer.parse({
         status: 'ok',
@@ -165,7 +170,13 @@ describe('answer schemas', () => {
   });
 
   it('refuse an answer whose fields have the wrong types', () => {
-    expect(PinAttemptsAnswer.safeParse({ status: 'ok', pin_code_remaining_attempts: '2', pin_code_remaining_silent_attempts: 0 }).success).toBe(false);
+    expect(
+      PinAttemptsAnswer.safeParse({
+        status: 'ok',
+        pin_code_remaining_attempts: '2',
+        pin_code_remaining_silent_attempts: 0,
+      }).success,
+    ).toBe(false);
     expect(UserInfoAnswer.safeParse({ status: 'ok', guest: 'no', language: 'sk' }).success).toBe(false);
   });
 });
@@ -207,9 +218,17 @@ describe('locale choice', () => {
 
 describe('remaining-attempts notice', () => {
   it('shows only when silent attempts are used up and some remain', () => {
-    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 })).toBe(true);
-    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: -1 })).toBe(true);
-    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 1 })).toBe(false);
-    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 })).toBe(false);
+    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 })).toBe(
+      true,
+    );
+    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: -1 })).toBe(
+      true,
+    );
+    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 1 })).toBe(
+      false,
+    );
+    expect(showsRemainingAttempts({ pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 })).toBe(
+      false,
+    );
   });
 });

@@ -138,9 +138,17 @@ export function hostileRedirects(appOrigin: string): HostileRedirect[] {
     ['same-origin path with a harmless dot-dot', '/a/../records', '/records'],
     ['absolute URL of the app itself', enc(`${appOrigin}/records`), '/records'],
     ['allowlisted origin', enc('https://portal.example.org/visits?id=7'), 'https://portal.example.org/visits?id=7'],
-    ['allowlisted origin in capitals with its default port', enc('https://PORTAL.EXAMPLE.ORG:443/home'), 'https://portal.example.org/home'],
+    [
+      'allowlisted origin in capitals with its default port',
+      enc('https://PORTAL.EXAMPLE.ORG:443/home'),
+      'https://portal.example.org/home',
+    ],
     ['allowlisted origin without slashes', 'https:portal.example.org', 'https://portal.example.org/'],
-    ['"@" in the path of the allowlisted origin', 'https://portal.example.org%2F@evil.example', 'https://portal.example.org/@evil.example'],
+    [
+      '"@" in the path of the allowlisted origin',
+      'https://portal.example.org%2F@evil.example',
+      'https://portal.example.org/@evil.example',
+    ],
   ];
   return rows.map(([why, query, expected]) => ({ why, query, expected }));
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE, buildOpenApi } from './openapi.ts';
 
 describe('OpenAPI document', () => {
-  const doc = buildOpenApi() as { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: { name: string }[] }>> };
+  const doc = buildOpenApi() as {
+    paths: Record<string, Record<string, { requestBody?: unknown; parameters?: { name: string }[] }>>;
+  };
 
   it('documents the login payload and the bot-check header', () => {
     const login = doc.paths['/api/user/login']?.post;

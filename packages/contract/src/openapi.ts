@@ -47,7 +47,12 @@ export function buildOpenApi(): JsonSchema {
       ...(endpoint.addition ? { 'x-addition': true } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(endpoint.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
         '200': {

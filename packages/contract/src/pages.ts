@@ -29,7 +29,12 @@ export const APP_PAGES = {
  * signed-in visitor.
  */
 export function sendsSignedInVisitorOn(page: string): boolean {
-  return page !== APP_PAGES.resetPassword && page !== APP_PAGES.acceptInvitation && page !== APP_PAGES.secureAccount && page !== APP_PAGES.security;
+  return (
+    page !== APP_PAGES.resetPassword &&
+    page !== APP_PAGES.acceptInvitation &&
+    page !== APP_PAGES.secureAccount &&
+    page !== APP_PAGES.security
+  );
 }
 
 /** The page inside APP_BASE a path names ('/signin/reset-password/' → '/reset-password'; '/signin/' → '/'). */

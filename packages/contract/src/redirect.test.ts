@@ -47,7 +47,9 @@ describe('safeRedirect', () => {
     ['dot-dot normalising to protocol-relative', '/..//evil.example'],
     ['absolute app URL whose path is protocol-relative', 'http://localhost:8080//evil.example'],
     ['an app origin that is not an origin', '/records', { appOrigin: 'not a url' }],
-  ])('refuses %s', (_why, raw, other?: { appOrigin: string }) => expect(safeRedirect(raw, other ?? policy)).toBe(DEFAULT_PAGE));
+  ])('refuses %s', (_why, raw, other?: { appOrigin: string }) =>
+    expect(safeRedirect(raw, other ?? policy)).toBe(DEFAULT_PAGE),
+  );
 
   it('does not decode a second time: an encoded double slash stays a same-origin path', () => {
     expect(safeRedirect('/%2F%2Fevil.example', policy)).toBe('/%2F%2Fevil.example');
@@ -67,18 +69,24 @@ describe('safeRedirect against the table of hostile values (after the browser pa
     expect(new Set(table.map((row) => row.query)).size).toBe(table.length);
   });
 
-  it.each(table.map((row) => [row.why, row.query, row.expected] as const))('%s: %s gives %s', (_why, query, expected) => {
-    const target = safeRedirect(redirectParam(query), policy);
-    expect(target).toBe(expected);
-    // Whatever the table says, the value a browser would finally use stays on an allowed origin.
-    expect(target.startsWith('//') || target.startsWith('/\\')).toBe(false);
-    expect(allowedOrigins.has(landing(target).origin)).toBe(true);
-  });
+  it.each(table.map((row) => [row.why, row.query, row.expected] as const))(
+    '%s: %s gives %s',
+    (_why, query, expected) => {
+      const target = safeRedirect(redirectParam(query), policy);
+      expect(target).toBe(expected);
+      // Whatever the table says, the value a browser would finally use stays on an allowed origin.
+      expect(target.startsWith('//') || target.startsWith('/\\')).toBe(false);
+      expect(allowedOrigins.has(landing(target).origin)).toBe(true);
+    },
+  );
 
   it('gives the same verdicts for an app on another port (the e2e server)', () => {
     const other = 'http://localhost:8400';
     for (const row of hostileRedirects(other)) {
-      const target = safeRedirect(redirectParam(row.query, other), { appOrigin: other, allowlist: [...HOSTILE_TABLE_ALLOWLIST] });
+      const target = safeRedirect(redirectParam(row.query, other), {
+        appOrigin: other,
+        allowlist: [...HOSTILE_TABLE_ALLOWLIST],
+      });
       expect(target, row.why).toBe(row.expected);
       expect([other, ...HOSTILE_TABLE_ALLOWLIST], row.why).toContain(landing(target, other).origin);
     }

@@ -12,7 +12,13 @@ import { cookies, login, signInWithPin } from '../test/sign-in-steps.ts';
 import { getOptions, post, registerPasskey, RP_ID } from '../modules/webauthn/webauthn-test-kit.ts';
 import type { SoftwareAuthenticator } from '../modules/webauthn/software-authenticator.ts';
 
-const EVA = { email: 'eva.mala@example.test', password: 'Second-Account-3', firstName: 'Eva', surname: 'Malá', language: 'en' };
+const EVA = {
+  email: 'eva.mala@example.test',
+  password: 'Second-Account-3',
+  firstName: 'Eva',
+  surname: 'Malá',
+  language: 'en',
+};
 // The test clock's start (test-app.ts), as the commands print it.
 const STARTED = '2026-01-15 09:00 UTC';
 
@@ -37,7 +43,12 @@ afterEach(async () => {
 async function admin(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(argv, (l) => out.push(l), (l) => err.push(l), { ...process.env, DATABASE_URL: database.url });
+  const code = await runAdmin(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+    { ...process.env, DATABASE_URL: database.url },
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -55,7 +66,14 @@ async function trustedDevice(account: typeof DEMO, name: string) {
 
 async function passkeySignIn(passkey: SoftwareAuthenticator) {
   const { structure, cookie } = await getOptions(t);
-  return (await post(t, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie)).json();
+  return (
+    await post(
+      t,
+      '/api/webauthn/get',
+      passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
+      cookie,
+    )
+  ).json();
 }
 
 /** The rows a mistaken command must leave as they are. */
@@ -84,9 +102,16 @@ describe('user passkeys list|remove', () => {
     expect(id).toBe(passkey.id);
     expect(row).toContain(`one device  ${STARTED}  ${STARTED}  -`);
     // The name the person gives it on the security page is what the helpdesk reads.
-    const renamed = await postJson(t.app, '/api/account/passkey/name', { id, name: 'Telefón Jany' }, { cookie: `gh_session=${session}` });
+    const renamed = await postJson(
+      t.app,
+      '/api/account/passkey/name',
+      { id, name: 'Telefón Jany' },
+      { cookie: `gh_session=${session}` },
+    );
     expect(renamed.json()).toMatchObject({ status: 'ok' });
-    expect((await admin('user', 'passkeys', 'list', '--email', DEMO.email)).out.split('\n')[1]).toMatch(/ {2}Telefón Jany$/);
+    expect((await admin('user', 'passkeys', 'list', '--email', DEMO.email)).out.split('\n')[1]).toMatch(
+      / {2}Telefón Jany$/,
+    );
 
     const removed = await admin('user', 'passkeys', 'remove', '--email', DEMO.email, '--id', id.slice(0, 10));
     expect(removed).toEqual({ code: 0, out: `Removed the passkey ${id} of ${DEMO.email}.`, err: '' });
@@ -102,7 +127,11 @@ describe('user passkeys list|remove', () => {
     const evasPasskey = await registerPasskey(t, `gh_session=${eva.session}`);
     const before = await everything();
 
-    expect(await admin('user', 'passkeys', 'list', '--email', 'ghost@example.test')).toEqual({ code: 1, out: '', err: 'Error: No account has the e-mail ghost@example.test' });
+    expect(await admin('user', 'passkeys', 'list', '--email', 'ghost@example.test')).toEqual({
+      code: 1,
+      out: '',
+      err: 'Error: No account has the e-mail ghost@example.test',
+    });
     expect(await admin('user', 'passkeys', 'remove', '--email', DEMO.email, '--id', evasPasskey.id)).toEqual({
       code: 1,
       out: '',
@@ -138,9 +167,16 @@ describe('user devices list|revoke', () => {
       out: `Revoked the trust of device ${phoneId} for ${DEMO.email}.`,
       err: '',
     });
-    expect((await login(t, DEMO, { device: phone.device })).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
+    expect((await login(t, DEMO, { device: phone.device })).json()).toEqual({
+      status: 'requested_pin_code',
+      email: DEMO.email,
+    });
     expect((await login(t, DEMO, { device: laptop.device })).json()).toEqual({ status: 'ok' });
-    const remembered = await t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device: phone.device }) });
+    const remembered = await t.app.inject({
+      method: 'GET',
+      url: '/api/device/userlist',
+      headers: cookies({ device: phone.device }),
+    });
     expect(JSON.stringify(remembered.json())).toContain(DEMO.email);
   });
 
@@ -148,26 +184,50 @@ describe('user devices list|revoke', () => {
     const phone = await trustedDevice(DEMO, 'Chrome on Android');
     const laptop = await trustedDevice(DEMO, 'Firefox on Linux');
     const evas = await trustedDevice(EVA, 'Safari on iOS');
-    expect(await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--all')).toEqual({ code: 0, out: `Revoked 2 trusted devices of ${DEMO.email}.`, err: '' });
+    expect(await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--all')).toEqual({
+      code: 0,
+      out: `Revoked 2 trusted devices of ${DEMO.email}.`,
+      err: '',
+    });
     for (const device of [phone, laptop]) {
-      expect((await login(t, DEMO, { device: device.device })).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
+      expect((await login(t, DEMO, { device: device.device })).json()).toEqual({
+        status: 'requested_pin_code',
+        email: DEMO.email,
+      });
     }
     expect((await login(t, EVA, { device: evas.device })).json()).toEqual({ status: 'ok' });
     expect((await admin('user', 'devices', 'list', '--email', DEMO.email)).out).toBe('No trusted devices.');
-    expect((await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--all')).out).toBe(`Revoked 0 trusted devices of ${DEMO.email}.`);
+    expect((await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--all')).out).toBe(
+      `Revoked 0 trusted devices of ${DEMO.email}.`,
+    );
   });
 
   it('asks for exactly one of --id and --all, refuses a device the account does not trust, and changes nothing', async () => {
     await trustedDevice(DEMO, 'Chrome on Android');
     await trustedDevice(EVA, 'Safari on iOS');
-    const evasDevice = (await t.db.selectFrom('trusted_devices').innerJoin('users', 'users.id', 'trusted_devices.user_id').select('device_id').where('users.email', '=', EVA.email).executeTakeFirstOrThrow()).device_id;
+    const evasDevice = (
+      await t.db
+        .selectFrom('trusted_devices')
+        .innerJoin('users', 'users.id', 'trusted_devices.user_id')
+        .select('device_id')
+        .where('users.email', '=', EVA.email)
+        .executeTakeFirstOrThrow()
+    ).device_id;
     const before = await everything();
-    expect(await admin('user', 'devices', 'revoke', '--email', DEMO.email)).toEqual({ code: 1, out: '', err: 'Error: Give either --id <id> or --all' });
-    expect((await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--all', '--id', evasDevice)).err).toBe('Error: Give either --id <id> or --all');
+    expect(await admin('user', 'devices', 'revoke', '--email', DEMO.email)).toEqual({
+      code: 1,
+      out: '',
+      err: 'Error: Give either --id <id> or --all',
+    });
+    expect((await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--all', '--id', evasDevice)).err).toBe(
+      'Error: Give either --id <id> or --all',
+    );
     expect((await admin('user', 'devices', 'revoke', '--email', DEMO.email, '--id', evasDevice)).err).toBe(
       `Error: ${DEMO.email} has no trusted device with the id ${evasDevice}`,
     );
-    expect((await admin('user', 'devices', 'revoke', '--email', 'ghost@example.test', '--all')).err).toBe('Error: No account has the e-mail ghost@example.test');
+    expect((await admin('user', 'devices', 'revoke', '--email', 'ghost@example.test', '--all')).err).toBe(
+      'Error: No account has the e-mail ghost@example.test',
+    );
     expect(await everything()).toEqual(before);
   });
 });
@@ -181,11 +241,17 @@ describe('user sessions revoke', () => {
     const eva = await signInWithPin(t, EVA);
     expect(await signedIn(first.session)).toBe(true);
 
-    expect(await admin('user', 'sessions', 'revoke', '--email', DEMO.email)).toEqual({ code: 0, out: `Ended 3 sessions of ${DEMO.email}.`, err: '' });
+    expect(await admin('user', 'sessions', 'revoke', '--email', DEMO.email)).toEqual({
+      code: 0,
+      out: `Ended 3 sessions of ${DEMO.email}.`,
+      err: '',
+    });
     expect(await signedIn(first.session)).toBe(false);
     expect(await signedIn(second.session)).toBe(false);
     expect(await signedIn(eva.session)).toBe(true);
-    expect((await admin('user', 'sessions', 'revoke', '--email', DEMO.email)).out).toBe(`Ended 0 sessions of ${DEMO.email}.`);
+    expect((await admin('user', 'sessions', 'revoke', '--email', DEMO.email)).out).toBe(
+      `Ended 0 sessions of ${DEMO.email}.`,
+    );
     // Signing in again works as before.
     expect(await signedIn((await signInWithPin(t, DEMO)).session)).toBe(true);
   });

@@ -45,7 +45,9 @@ export async function openAccounts(config: Config = loadConfig()): Promise<{
  * SMTP_URL nothing is mailed (the development mailbox lives in the server's process) and the
  * caller prints the registration link instead.
  */
-export async function openInvitations(config: Config = loadConfig()): Promise<{ invitations: InvitationService; close(): Promise<void> }> {
+export async function openInvitations(
+  config: Config = loadConfig(),
+): Promise<{ invitations: InvitationService; close(): Promise<void> }> {
   const { accounts, db } = await openAccounts(config);
   const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : null;
   const { invitations } = createInvitations(db, config, accounts, mailer, Date.now);
@@ -63,7 +65,14 @@ function formatTable(header: readonly string[], rows: readonly (readonly string[
   if (rows.length === 0) return empty;
   const lines = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...lines.map((l) => [...(l[i] ?? '')].length)));
-  return lines.map((l) => l.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+  return lines
+    .map((l) =>
+      l
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** A moment as the helpdesk reads it on any machine: minutes, in UTC. */
@@ -73,7 +82,11 @@ export function formatTime(ms: number | null): string {
 
 /** `user list`. */
 export function formatAccountTable(rows: readonly AccountSummary[]): string {
-  return formatTable(['EMAIL', 'NAME', 'LANGUAGE', 'STATE'], rows.map((r) => [r.email, r.name, r.language, r.state]), 'No accounts.');
+  return formatTable(
+    ['EMAIL', 'NAME', 'LANGUAGE', 'STATE'],
+    rows.map((r) => [r.email, r.name, r.language, r.state]),
+    'No accounts.',
+  );
 }
 
 /** `user passkeys list`. */
@@ -81,7 +94,13 @@ export function formatPasskeyTable(rows: readonly PasskeySummary[]): string {
   return formatTable(
     // The name the person gave it on the security page comes last (it may hold spaces), '-' when none.
     ['ID', 'KIND', 'CREATED', 'LAST USED', 'NAME'],
-    rows.map((r) => [r.id, r.synced ? 'synced' : 'one device', formatTime(r.createdAt), formatTime(r.lastUsedAt), r.name ?? '-']),
+    rows.map((r) => [
+      r.id,
+      r.synced ? 'synced' : 'one device',
+      formatTime(r.createdAt),
+      formatTime(r.lastUsedAt),
+      r.name ?? '-',
+    ]),
     'No passkeys.',
   );
 }
@@ -90,7 +109,13 @@ export function formatPasskeyTable(rows: readonly PasskeySummary[]): string {
 export function formatTrustedDeviceTable(rows: readonly TrustedDeviceSummary[]): string {
   return formatTable(
     ['ID', 'DEVICE', 'TRUSTED', 'LAST PIN', 'LAST SEEN'],
-    rows.map((r) => [r.deviceId, r.name, formatTime(r.trustedAt), formatTime(r.pinCheckedAt), formatTime(r.lastSeenAt)]),
+    rows.map((r) => [
+      r.deviceId,
+      r.name,
+      formatTime(r.trustedAt),
+      formatTime(r.pinCheckedAt),
+      formatTime(r.lastSeenAt),
+    ]),
     'No trusted devices.',
   );
 }
@@ -107,7 +132,8 @@ export function pickId(ids: readonly string[], given: string, what: string, emai
   if (ids.includes(wanted)) return wanted;
   const matches = wanted.length >= MIN_ID_PREFIX ? ids.filter((id) => id.startsWith(wanted)) : [];
   if (matches.length === 1 && matches[0] !== undefined) return matches[0];
-  if (matches.length > 1) throw new AccountError(`More than one ${what} of ${email} starts with ${wanted}: give more of the id`);
+  if (matches.length > 1)
+    throw new AccountError(`More than one ${what} of ${email} starts with ${wanted}: give more of the id`);
   throw new AccountError(
     wanted.length < MIN_ID_PREFIX && wanted.length > 0 && ids.some((id) => id.startsWith(wanted))
       ? `Give at least ${MIN_ID_PREFIX} characters of the ${what}'s id`

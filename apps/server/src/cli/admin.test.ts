@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from './admin.ts';
 import { openAccounts } from './admin-commands.ts';
-import { DEMO_CREDENTIALS_FILE, DEMO_EMAIL, demoCredentialsFile, describeSeed, randomDemoPassword, seedDemo } from './seed-demo.ts';
+import {
+  DEMO_CREDENTIALS_FILE,
+  DEMO_EMAIL,
+  demoCredentialsFile,
+  describeSeed,
+  randomDemoPassword,
+  seedDemo,
+} from './seed-demo.ts';
 import { databaseTarget, loadConfig, REPO_ROOT } from '../config/config.ts';
 import { checkNewPassword } from '@gatehouse/contract';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
@@ -34,13 +41,30 @@ afterAll(async () => {
 async function admin(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(argv, (l) => out.push(l), (l) => err.push(l));
+  const code = await runAdmin(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 describe('operator CLI', () => {
   it('creates an active account and lists it', async () => {
-    const created = await admin('user', 'create', '--email', 'Eva@Example.test', '--password', 'Strong-Pass-1', '--first-name', 'Eva', '--surname', 'Malá', '--language', 'en');
+    const created = await admin(
+      'user',
+      'create',
+      '--email',
+      'Eva@Example.test',
+      '--password',
+      'Strong-Pass-1',
+      '--first-name',
+      'Eva',
+      '--surname',
+      'Malá',
+      '--language',
+      'en',
+    );
     expect(created).toMatchObject({ code: 0, out: 'Created eva@example.test (active).' });
     const listed = await admin('user', 'list');
     expect(listed.code).toBe(0);
@@ -49,7 +73,10 @@ describe('operator CLI', () => {
   });
 
   it('creates an unverified account on request', async () => {
-    expect((await admin('user', 'create', '--email', 'new@example.test', '--password', 'Strong-Pass-1', '--unverified')).code).toBe(0);
+    expect(
+      (await admin('user', 'create', '--email', 'new@example.test', '--password', 'Strong-Pass-1', '--unverified'))
+        .code,
+    ).toBe(0);
     expect((await admin('user', 'list')).out).toMatch(/new@example\.test\s+sk\s+unverified/);
   });
 
@@ -62,10 +89,20 @@ describe('operator CLI', () => {
 
   it('refuses a duplicate e-mail, an unknown e-mail, a weak password and an unknown language with a message', async () => {
     const duplicate = await admin('user', 'create', '--email', 'eva@example.test', '--password', 'Strong-Pass-1');
-    expect(duplicate).toMatchObject({ code: 1, err: 'Error: An account with the e-mail eva@example.test already exists' });
-    expect((await admin('user', 'disable', '--email', 'ghost@example.test')).err).toBe('Error: No account has the e-mail ghost@example.test');
-    expect((await admin('user', 'create', '--email', 'w@example.test', '--password', 'weakpass')).err).toMatch(/at least 8 characters/);
-    expect((await admin('user', 'create', '--email', 'l@example.test', '--password', 'Strong-Pass-1', '--language', 'de')).err).toMatch(/Unknown language "de"/);
+    expect(duplicate).toMatchObject({
+      code: 1,
+      err: 'Error: An account with the e-mail eva@example.test already exists',
+    });
+    expect((await admin('user', 'disable', '--email', 'ghost@example.test')).err).toBe(
+      'Error: No account has the e-mail ghost@example.test',
+    );
+    expect((await admin('user', 'create', '--email', 'w@example.test', '--password', 'weakpass')).err).toMatch(
+      /at least 8 characters/,
+    );
+    expect(
+      (await admin('user', 'create', '--email', 'l@example.test', '--password', 'Strong-Pass-1', '--language', 'de'))
+        .err,
+    ).toMatch(/Unknown language "de"/);
     expect((await admin('user', 'create', '--email', 'not-an-email', '--password', 'Strong-Pass-1')).code).toBe(1);
     expect((await admin('user', 'list')).out).not.toMatch(/(^|\s)(w|l)@example|not-an-email/m);
   });
@@ -78,10 +115,17 @@ describe('operator CLI', () => {
     const other = { ...process.env, DATABASE_URL: await freshDatabase('given-env.sqlite') };
     const inOther = async (...argv: string[]) => {
       const out: string[] = [];
-      const code = await runAdmin(argv, (l) => out.push(l), () => undefined, other);
+      const code = await runAdmin(
+        argv,
+        (l) => out.push(l),
+        () => undefined,
+        other,
+      );
       return { code, out: out.join('\n') };
     };
-    expect(await inOther('user', 'create', '--email', 'given@example.test', '--password', 'Strong-Pass-1')).toMatchObject({ code: 0 });
+    expect(
+      await inOther('user', 'create', '--email', 'given@example.test', '--password', 'Strong-Pass-1'),
+    ).toMatchObject({ code: 0 });
     expect((await inOther('user', 'list')).out).toMatch(/given@example\.test/);
     // The process's own database (DATABASE_URL of this file) did not get the account.
     expect((await admin('user', 'list')).out).not.toMatch(/given@example\.test/);
@@ -90,10 +134,28 @@ describe('operator CLI', () => {
   it('runs as a process from the repository root with exit codes', async () => {
     const run = promisify(execFile);
     const env = { ...process.env, DATABASE_URL: await freshDatabase('spawned.sqlite') };
-    const ok = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', 'p@example.test', '--password', 'Strong-Pass-1'], { cwd: REPO_ROOT, env });
+    const ok = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/admin.ts',
+        'user',
+        'create',
+        '--email',
+        'p@example.test',
+        '--password',
+        'Strong-Pass-1',
+      ],
+      { cwd: REPO_ROOT, env },
+    );
     expect(ok.stdout).toContain('Created p@example.test (active).');
     await expect(
-      run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'enable', '--email', 'q@example.test'], { cwd: REPO_ROOT, env }),
+      run(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'enable', '--email', 'q@example.test'],
+        { cwd: REPO_ROOT, env },
+      ),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No account has the e-mail q@example.test') });
   }, 30_000);
 });
@@ -101,9 +163,14 @@ describe('operator CLI', () => {
 describe('operator CLI: delete', () => {
   it('erases an account so that it is gone from the list and its e-mail can be used again', async () => {
     expect((await admin('user', 'create', '--email', 'gone@example.test', '--password', 'Strong-Pass-1')).code).toBe(0);
-    expect(await admin('user', 'delete', '--email', 'Gone@Example.test')).toMatchObject({ code: 0, out: 'Deleted gone@example.test.' });
+    expect(await admin('user', 'delete', '--email', 'Gone@Example.test')).toMatchObject({
+      code: 0,
+      out: 'Deleted gone@example.test.',
+    });
     expect((await admin('user', 'list')).out).not.toMatch(/gone@example\.test/);
-    expect((await admin('user', 'delete', '--email', 'gone@example.test')).err).toBe('Error: No account has the e-mail gone@example.test');
+    expect((await admin('user', 'delete', '--email', 'gone@example.test')).err).toBe(
+      'Error: No account has the e-mail gone@example.test',
+    );
     expect((await admin('user', 'create', '--email', 'gone@example.test', '--password', 'Strong-Pass-1')).code).toBe(0);
   });
 });
@@ -113,19 +180,42 @@ describe('operator CLI: unblock', () => {
     await admin('user', 'create', '--email', 'blocked@example.test', '--password', 'Strong-Pass-1');
     const { db } = await openAccounts();
     try {
-      const user = await db.selectFrom('users').select('id').where('email', '=', 'blocked@example.test').executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'blocked@example.test')
+        .executeTakeFirstOrThrow();
       await db.updateTable('users').set({ blocked_at: 1 }).where('id', '=', user.id).execute();
       await db.insertInto('pin_attempts').values({ user_id: user.id, failures: 5, updated_at: 1 }).execute();
       // 30 failed passwords: the account's hard stop (a day), and another account's count that must stay.
-      const lockedOut = { failures: 30, window_started_at: Date.now(), blocked_until: Date.now() + 86_400_000, updated_at: Date.now() };
-      await db.insertInto('throttle').values([{ key: 'account:blocked@example.test', ...lockedOut }, { key: 'account:other@example.test', ...lockedOut }]).execute();
+      const lockedOut = {
+        failures: 30,
+        window_started_at: Date.now(),
+        blocked_until: Date.now() + 86_400_000,
+        updated_at: Date.now(),
+      };
+      await db
+        .insertInto('throttle')
+        .values([
+          { key: 'account:blocked@example.test', ...lockedOut },
+          { key: 'account:other@example.test', ...lockedOut },
+        ])
+        .execute();
       expect((await admin('user', 'list')).out).toMatch(/blocked@example\.test.*blocked/);
 
-      expect(await admin('user', 'unblock', '--email', 'Blocked@Example.test')).toMatchObject({ code: 0, out: 'Unblocked blocked@example.test.' });
+      expect(await admin('user', 'unblock', '--email', 'Blocked@Example.test')).toMatchObject({
+        code: 0,
+        out: 'Unblocked blocked@example.test.',
+      });
       expect((await admin('user', 'list')).out).toMatch(/blocked@example\.test.*active/);
       expect(await db.selectFrom('pin_attempts').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
-      expect((await db.selectFrom('throttle').select('key').execute()).map((row) => row.key)).toEqual(['account:other@example.test']);
-      expect(await admin('user', 'unblock', '--email', 'ghost@example.test')).toMatchObject({ code: 1, err: 'Error: No account has the e-mail ghost@example.test' });
+      expect((await db.selectFrom('throttle').select('key').execute()).map((row) => row.key)).toEqual([
+        'account:other@example.test',
+      ]);
+      expect(await admin('user', 'unblock', '--email', 'ghost@example.test')).toMatchObject({
+        code: 1,
+        err: 'Error: No account has the e-mail ghost@example.test',
+      });
     } finally {
       await db.destroy();
     }
@@ -140,7 +230,9 @@ describe('demo account', () => {
   });
 
   it('is seeded once on an empty database, kept owner-readable and reported again later', async () => {
-    const { accounts, db } = await openAccounts({ ...loadConfig({ DATABASE_URL: await freshDatabase('seed.sqlite') }) });
+    const { accounts, db } = await openAccounts({
+      ...loadConfig({ DATABASE_URL: await freshDatabase('seed.sqlite') }),
+    });
     const file = path.join(dir, 'demo-credentials.txt');
     try {
       const first = await seedDemo(accounts, file);

@@ -2,7 +2,15 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { AccountError, type AccountDetails } from '../modules/user/account.service.ts';
-import { formatAccountTable, formatPasskeyTable, formatTrustedDeviceTable, openAccounts, openInvitations, pickId, MIN_ID_PREFIX } from './admin-commands.ts';
+import {
+  formatAccountTable,
+  formatPasskeyTable,
+  formatTrustedDeviceTable,
+  openAccounts,
+  openInvitations,
+  pickId,
+  MIN_ID_PREFIX,
+} from './admin-commands.ts';
 import { MailDeliveryError } from '../mail/mailer.ts';
 import type { InvitationService, SentInvitation } from '../modules/recovery/invitation.service.ts';
 
@@ -23,19 +31,28 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
     .option('--surname <name>', 'surname', '')
     .option('--language <code>', 'sk, en or cs', 'sk')
     .option('--unverified', 'the e-mail is not verified yet (sign-in answers email_not_verified)')
-    .action(async (o: { email: string; password: string; firstName: string; surname: string; language: string; unverified?: boolean }) => {
-      await withAccounts(env, async (accounts) => {
-        const created = await accounts.create({
-          email: o.email,
-          password: o.password,
-          firstName: o.firstName,
-          surname: o.surname,
-          language: o.language,
-          verified: !o.unverified,
+    .action(
+      async (o: {
+        email: string;
+        password: string;
+        firstName: string;
+        surname: string;
+        language: string;
+        unverified?: boolean;
+      }) => {
+        await withAccounts(env, async (accounts) => {
+          const created = await accounts.create({
+            email: o.email,
+            password: o.password,
+            firstName: o.firstName,
+            surname: o.surname,
+            language: o.language,
+            verified: !o.unverified,
+          });
+          out(`Created ${created.email} (${created.state}).`);
         });
-        out(`Created ${created.email} (${created.state}).`);
-      });
-    });
+      },
+    );
 
   user
     .command('disable')
@@ -72,7 +89,9 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
 
   user
     .command('unblock')
-    .description('lift the block after wrong PINs and the lock-out after failed passwords; the PIN attempts start again')
+    .description(
+      'lift the block after wrong PINs and the lock-out after failed passwords; the PIN attempts start again',
+    )
     .requiredOption('--email <email>', 'e-mail address')
     .action(async (o: { email: string }) => {
       await withAccounts(env, async (accounts) => {
@@ -83,7 +102,9 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
 
   user
     .command('invite')
-    .description('create an account without a password and mail it a registration link (SMTP_URL; without it the link is printed)')
+    .description(
+      'create an account without a password and mail it a registration link (SMTP_URL; without it the link is printed)',
+    )
     .requiredOption('--email <email>', 'e-mail address (the sign-in name)')
     .option('--first-name <name>', 'first name', '')
     .option('--surname <name>', 'surname', '')
@@ -113,27 +134,43 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
   // device, sign the account out everywhere); the README says when to use which.
   const forAccount = (parent: Command, name: string, description: string) =>
     parent.command(name).description(description).requiredOption('--email <email>', 'e-mail address');
-  const idOption = (what: string, listCommand: string) => `the ${what}'s id from "${listCommand}" (or its first ${MIN_ID_PREFIX}+ characters)`;
+  const idOption = (what: string, listCommand: string) =>
+    `the ${what}'s id from "${listCommand}" (or its first ${MIN_ID_PREFIX}+ characters)`;
 
   const passkeys = user.command('passkeys').description("list and remove an account's passkeys");
   forAccount(passkeys, 'list', 'list the passkeys of an account').action(async (o: { email: string }) => {
-    await withAccount(env, o.email, async (opened, account) => out(formatPasskeyTable(await opened.passkeys.listForUser(account.id))));
+    await withAccount(env, o.email, async (opened, account) =>
+      out(formatPasskeyTable(await opened.passkeys.listForUser(account.id))),
+    );
   });
   forAccount(passkeys, 'remove', 'remove one passkey: it no longer signs in, at once')
     .requiredOption('--id <id>', idOption('passkey', 'user passkeys list'))
     .action(async (o: { email: string; id: string }) => {
       await withAccount(env, o.email, async (opened, account) => {
-        const id = pickId((await opened.passkeys.listForUser(account.id)).map((p) => p.id), o.id, 'passkey', account.email);
+        const id = pickId(
+          (await opened.passkeys.listForUser(account.id)).map((p) => p.id),
+          o.id,
+          'passkey',
+          account.email,
+        );
         await opened.passkeys.remove(account.id, id);
         out(`Removed the passkey ${id} of ${account.email}.`);
       });
     });
 
   const devices = user.command('devices').description('list and revoke the devices an account trusts');
-  forAccount(devices, 'list', 'list the devices an account trusts (they skip the PIN)').action(async (o: { email: string }) => {
-    await withAccount(env, o.email, async (opened, account) => out(formatTrustedDeviceTable(await opened.devices.trustedDevices(account.id))));
-  });
-  forAccount(devices, 'revoke', 'revoke the trust of one device (--id) or of all (--all): their next sign-in asks for a PIN')
+  forAccount(devices, 'list', 'list the devices an account trusts (they skip the PIN)').action(
+    async (o: { email: string }) => {
+      await withAccount(env, o.email, async (opened, account) =>
+        out(formatTrustedDeviceTable(await opened.devices.trustedDevices(account.id))),
+      );
+    },
+  );
+  forAccount(
+    devices,
+    'revoke',
+    'revoke the trust of one device (--id) or of all (--all): their next sign-in asks for a PIN',
+  )
     .option('--id <id>', idOption('device', 'user devices list'))
     .option('--all', 'every device of the account')
     .action(async (o: { email: string; id?: string; all?: boolean }) => {
@@ -144,26 +181,36 @@ export function buildProgram(out: (line: string) => void = console.log, env: Nod
           out(`Revoked ${count} trusted device${count === 1 ? '' : 's'} of ${account.email}.`);
           return;
         }
-        const id = pickId((await opened.devices.trustedDevices(account.id)).map((d) => d.deviceId), o.id ?? '', 'trusted device', account.email);
+        const id = pickId(
+          (await opened.devices.trustedDevices(account.id)).map((d) => d.deviceId),
+          o.id ?? '',
+          'trusted device',
+          account.email,
+        );
         await opened.devices.revokeTrust(account.id, id);
         out(`Revoked the trust of device ${id} for ${account.email}.`);
       });
     });
 
   const sessions = user.command('sessions').description("end an account's sessions");
-  forAccount(sessions, 'revoke', 'sign the account out everywhere (every browser must sign in again)').action(async (o: { email: string }) => {
-    await withAccount(env, o.email, async (opened, account) => {
-      const count = await opened.sessions.endAllForUser(account.id);
-      out(`Ended ${count} session${count === 1 ? '' : 's'} of ${account.email}.`);
-    });
-  });
+  forAccount(sessions, 'revoke', 'sign the account out everywhere (every browser must sign in again)').action(
+    async (o: { email: string }) => {
+      await withAccount(env, o.email, async (opened, account) => {
+        const count = await opened.sessions.endAllForUser(account.id);
+        out(`Ended ${count} session${count === 1 ? '' : 's'} of ${account.email}.`);
+      });
+    },
+  );
 
   return program;
 }
 
 type Opened = Awaited<ReturnType<typeof openAccounts>>;
 
-async function withAccounts(env: NodeJS.ProcessEnv, work: (accounts: Opened['accounts']) => Promise<void>): Promise<void> {
+async function withAccounts(
+  env: NodeJS.ProcessEnv,
+  work: (accounts: Opened['accounts']) => Promise<void>,
+): Promise<void> {
   const opened = await openAccounts(loadConfig(env));
   try {
     await work(opened.accounts);
@@ -173,7 +220,11 @@ async function withAccounts(env: NodeJS.ProcessEnv, work: (accounts: Opened['acc
 }
 
 /** Opens the database, finds the account (an unknown e-mail is the operator's mistake) and runs `work`. */
-async function withAccount(env: NodeJS.ProcessEnv, email: string, work: (opened: Opened, account: AccountDetails) => Promise<void>): Promise<void> {
+async function withAccount(
+  env: NodeJS.ProcessEnv,
+  email: string,
+  work: (opened: Opened, account: AccountDetails) => Promise<void>,
+): Promise<void> {
   const opened = await openAccounts(loadConfig(env));
   try {
     await work(opened, await opened.accounts.require(email));
@@ -183,7 +234,13 @@ async function withAccount(env: NodeJS.ProcessEnv, email: string, work: (opened:
 }
 
 /** Sends (or, without SMTP_URL, prints) one invitation and reports it; a mail failure exits 1 with the way out. */
-async function withInvitations(env: NodeJS.ProcessEnv, out: (line: string) => void, email: string, verb: string, work: (invitations: InvitationService) => Promise<SentInvitation>): Promise<void> {
+async function withInvitations(
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  email: string,
+  verb: string,
+  work: (invitations: InvitationService) => Promise<SentInvitation>,
+): Promise<void> {
   const config = loadConfig(env);
   const { invitations, close } = await openInvitations(config);
   const hours = Math.round(config.invitationTtlMs / 3_600_000);

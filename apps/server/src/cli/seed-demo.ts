@@ -45,7 +45,8 @@ export function randomDemoPassword(): string {
   return password;
 }
 
-export type SeedResult = { created: true; email: string; password: string } | { created: false; email: string; password: string | null };
+export type SeedResult =
+  { created: true; email: string; password: string } | { created: false; email: string; password: string | null };
 
 /**
  * Seeds the demo account on an empty database; never touches a database that has accounts.
@@ -64,7 +65,10 @@ export async function seedDemo(accounts: AccountService, credentialsFile: string
   }
   const exists = (await accounts.list()).some((a) => a.email === DEMO_EMAIL);
   if (!exists) return null;
-  const saved = credentialsFile !== null && fs.existsSync(credentialsFile) ? fs.readFileSync(credentialsFile, 'utf8').split('\n')[1] : undefined;
+  const saved =
+    credentialsFile !== null && fs.existsSync(credentialsFile)
+      ? fs.readFileSync(credentialsFile, 'utf8').split('\n')[1]
+      : undefined;
   const works = saved !== undefined && saved.length > 0 && (await accounts.hasPassword(DEMO_EMAIL, saved));
   return { created: false, email: DEMO_EMAIL, password: works ? saved : null };
 }

@@ -30,7 +30,11 @@ describe('configuration', () => {
   });
 
   it('derives the public origin from the port and selects PostgreSQL for a postgres URL', () => {
-    const config = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://u:p@db:5432/gh', REDIRECT_ALLOWLIST: 'https://a.example, https://b.example:8443' });
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u:p@db:5432/gh',
+      REDIRECT_ALLOWLIST: 'https://a.example, https://b.example:8443',
+    });
     expect(config.publicOrigin).toBe('http://localhost:9000');
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/gh' });
     expect(config.redirectAllowlist).toEqual(['https://a.example', 'https://b.example:8443']);
@@ -42,7 +46,12 @@ describe('configuration', () => {
   });
 
   it('names every bad variable in one message', () => {
-    const problems = problemsOf({ PORT: 'eighty', SESSION_IDLE_MINUTES: '0', REDIRECT_ALLOWLIST: 'not-an-origin', LOG_LEVEL: 'loud' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      SESSION_IDLE_MINUTES: '0',
+      REDIRECT_ALLOWLIST: 'not-an-origin',
+      LOG_LEVEL: 'loud',
+    });
     expect(problems.map((p) => p.split(':')[0])).toEqual(
       expect.arrayContaining(['PORT', 'SESSION_IDLE_MINUTES', 'REDIRECT_ALLOWLIST', 'LOG_LEVEL']),
     );
@@ -60,31 +69,90 @@ describe('configuration', () => {
 
   it('reads the mail, PIN and device settings with documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ smtpUrl: null, mailFrom: 'Gatehouse <no-reply@localhost>', pinSilentAttempts: 2, pinMaxAttempts: 5 });
+    expect(config).toMatchObject({
+      smtpUrl: null,
+      mailFrom: 'Gatehouse <no-reply@localhost>',
+      pinSilentAttempts: 2,
+      pinMaxAttempts: 5,
+    });
     expect(config.recheckAfterMs).toBe(30 * 86_400_000);
     expect(config.deviceCookieMaxAgeMs).toBe(400 * 86_400_000);
-    const set = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', MAIL_FROM: 'Clinic <no-reply@clinic.example>', PIN_SILENT_ATTEMPTS: '0', PIN_MAX_ATTEMPTS: '3', RECHECK_AFTER_DAYS: '7', DEVICE_COOKIE_DAYS: '90' });
-    expect(set).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.org:465', mailFrom: 'Clinic <no-reply@clinic.example>', pinSilentAttempts: 0, pinMaxAttempts: 3, recheckAfterMs: 7 * 86_400_000, deviceCookieMaxAgeMs: 90 * 86_400_000 });
+    const set = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.org:465',
+      MAIL_FROM: 'Clinic <no-reply@clinic.example>',
+      PIN_SILENT_ATTEMPTS: '0',
+      PIN_MAX_ATTEMPTS: '3',
+      RECHECK_AFTER_DAYS: '7',
+      DEVICE_COOKIE_DAYS: '90',
+    });
+    expect(set).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.org:465',
+      mailFrom: 'Clinic <no-reply@clinic.example>',
+      pinSilentAttempts: 0,
+      pinMaxAttempts: 3,
+      recheckAfterMs: 7 * 86_400_000,
+      deviceCookieMaxAgeMs: 90 * 86_400_000,
+    });
   });
 
   it('refuses bad mail, PIN and device settings by name', () => {
-    const problems = problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'nobody', PIN_MAX_ATTEMPTS: '0', RECHECK_AFTER_DAYS: 'soon', DEVICE_COOKIE_DAYS: '401' });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DEVICE_COOKIE_DAYS', 'MAIL_FROM', 'PIN_MAX_ATTEMPTS', 'RECHECK_AFTER_DAYS', 'SMTP_URL']);
-    expect(problemsOf({ PIN_SILENT_ATTEMPTS: '5', PIN_MAX_ATTEMPTS: '5' })).toEqual(['PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (5) (got "5")']);
+    const problems = problemsOf({
+      SMTP_URL: 'http://mail.example.org',
+      MAIL_FROM: 'nobody',
+      PIN_MAX_ATTEMPTS: '0',
+      RECHECK_AFTER_DAYS: 'soon',
+      DEVICE_COOKIE_DAYS: '401',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DEVICE_COOKIE_DAYS',
+      'MAIL_FROM',
+      'PIN_MAX_ATTEMPTS',
+      'RECHECK_AFTER_DAYS',
+      'SMTP_URL',
+    ]);
+    expect(problemsOf({ PIN_SILENT_ATTEMPTS: '5', PIN_MAX_ATTEMPTS: '5' })).toEqual([
+      'PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (5) (got "5")',
+    ]);
   });
 
   it('refuses production without SMTP_URL: nobody would receive a PIN', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://signin.example.org' })).toEqual(['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)']);
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://signin.example.org' })).toEqual([
+      'SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)',
+    ]);
   });
 
   it('bounds client connections in seconds, with documented defaults', () => {
-    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, idleTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxRequestsPerConnection: 100 });
-    const set = loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '2', HTTP_REQUEST_TIMEOUT_SECONDS: '3', HTTP_IDLE_TIMEOUT_SECONDS: '40', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65', HTTP_MAX_REQUESTS_PER_CONNECTION: '1000' });
-    expect(set.http).toEqual({ headersTimeoutMs: 2_000, requestTimeoutMs: 3_000, idleTimeoutMs: 40_000, keepAliveTimeoutMs: 65_000, maxRequestsPerConnection: 1000 });
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 20_000,
+      idleTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxRequestsPerConnection: 100,
+    });
+    const set = loadConfig({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '2',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '3',
+      HTTP_IDLE_TIMEOUT_SECONDS: '40',
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      HTTP_MAX_REQUESTS_PER_CONNECTION: '1000',
+    });
+    expect(set.http).toEqual({
+      headersTimeoutMs: 2_000,
+      requestTimeoutMs: 3_000,
+      idleTimeoutMs: 40_000,
+      keepAliveTimeoutMs: 65_000,
+      maxRequestsPerConnection: 1000,
+    });
   });
 
   it('refuses connection bounds that are not whole seconds in range, or a headers time-out past the request time-out', () => {
-    const problems = problemsOf({ HTTP_HEADERS_TIMEOUT_SECONDS: '0', HTTP_REQUEST_TIMEOUT_SECONDS: '1.5', HTTP_IDLE_TIMEOUT_SECONDS: '5', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: 'soon', HTTP_MAX_REQUESTS_PER_CONNECTION: '0' });
+    const problems = problemsOf({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '0',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '1.5',
+      HTTP_IDLE_TIMEOUT_SECONDS: '5',
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: 'soon',
+      HTTP_MAX_REQUESTS_PER_CONNECTION: '0',
+    });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'HTTP_HEADERS_TIMEOUT_SECONDS',
       'HTTP_IDLE_TIMEOUT_SECONDS',
@@ -100,14 +168,23 @@ describe('configuration', () => {
   it('trusts no proxy by default and reads TRUST_PROXY as a list of addresses and ranges', () => {
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,::1 , fd00::/8, loopback' }).trustedProxies).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,::1 , fd00::/8, loopback' }).trustedProxies).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
-  it.each(['true', '*', '10.0.0.0/33', '10.0.0', 'proxy.example.org', '10.0.0.1/8/1', '::1/129', '10.0.0.1, nonsense'])('refuses TRUST_PROXY=%s', (value) => {
-    const problems = problemsOf({ TRUST_PROXY: value });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^TRUST_PROXY: must be off/);
-  });
+  it.each(['true', '*', '10.0.0.0/33', '10.0.0', 'proxy.example.org', '10.0.0.1/8/1', '::1/129', '10.0.0.1, nonsense'])(
+    'refuses TRUST_PROXY=%s',
+    (value) => {
+      const problems = problemsOf({ TRUST_PROXY: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY: must be off/);
+    },
+  );
 });
 
 describe('a server process with a bad setting', () => {
@@ -121,6 +198,8 @@ describe('a server process with a bad setting', () => {
     );
     expect(failure?.code).toBe(78);
     expect(failure?.stdout).toBe('');
-    expect(failure?.stderr).toMatch(/^Invalid configuration:\n {2}- PORT: must be a port number \(got "abc"\)\n {2}- TRUST_PROXY: must be off/);
+    expect(failure?.stderr).toMatch(
+      /^Invalid configuration:\n {2}- PORT: must be a port number \(got "abc"\)\n {2}- TRUST_PROXY: must be off/,
+    );
   }, 30_000);
 });

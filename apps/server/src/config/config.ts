@@ -68,11 +68,19 @@ export function isProxyAddress(entry: string): boolean {
 const trustProxy = z
   .string()
   .optional()
-  .transform((v) => (v === undefined || v.trim().toLowerCase() === 'false' ? [] : v.split(',').map((s) => s.trim()).filter((s) => s.length > 0)))
+  .transform((v) =>
+    v === undefined || v.trim().toLowerCase() === 'false'
+      ? []
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+  )
   .pipe(
     z.array(
       z.string().refine(isProxyAddress, {
-        message: 'must be off ("false" or unset) or a comma-separated list of proxy addresses or ranges, like 10.0.0.5, 10.1.0.0/16, ::1, loopback',
+        message:
+          'must be off ("false" or unset) or a comma-separated list of proxy addresses or ranges, like 10.0.0.5, 10.1.0.0/16, ::1, loopback',
       }),
     ),
   );
@@ -93,7 +101,11 @@ const EnvSchema = z.object({
     .refine((n) => n >= 0 && n <= 65535, 'must be between 0 and 65535')
     .optional()
     .transform((n) => n ?? 8080),
-  HOST: z.string().min(1).optional().transform((h) => h ?? '127.0.0.1'),
+  HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((h) => h ?? '127.0.0.1'),
   // Connection hygiene (docs/decisions/0160-request-hygiene.md): every bound in seconds.
   HTTP_HEADERS_TIMEOUT_SECONDS: boundedInt(10, 1, 120),
   HTTP_REQUEST_TIMEOUT_SECONDS: boundedInt(20, 1, 300),
@@ -129,20 +141,35 @@ const EnvSchema = z.object({
   // A sign-in on a shared or public computer (docs/decisions/0116-shared-computer.md).
   SHARED_SESSION_IDLE_MINUTES: positiveInt(10),
   SHARED_SESSION_ABSOLUTE_MINUTES: positiveInt(60),
-  COPYRIGHT: z.string().min(1).optional().transform((v) => v ?? '© 2026 Gatehouse'),
+  COPYRIGHT: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((v) => v ?? '© 2026 Gatehouse'),
   CONTACT_URL: z.url({ protocol: /^https?$/ }).optional(),
-  NODE_ENV: z.enum(['development', 'production', 'test']).optional().transform((v) => v ?? 'development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .optional()
+    .transform((v) => v ?? 'development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   WEB_DIST: z.string().min(1).optional(),
   // The mail server (docs/decisions/0110-mail.md). Read here so that a bad value is reported at start.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   // Passkeys (docs/decisions/0120-passkeys.md). RP ID and expected origin come from PUBLIC_ORIGIN.
-  RP_NAME: z.string().min(1).max(64).optional().transform((v) => v ?? 'Gatehouse'),
+  RP_NAME: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .transform((v) => v ?? 'Gatehouse'),
   WEBAUTHN_TIMEOUT_MS: positiveInt(60_000),
   WEBAUTHN_CONDITIONAL_TIMEOUT_S: positiveInt(300),
   WEBAUTHN_CHALLENGE_TTL_MS: positiveInt(5 * 60_000),
   // Mail, PIN policy and trusted devices (docs/decisions/0110-mail.md, 0111-pin-codes.md, 0112-devices.md).
-  MAIL_FROM: z.string().regex(MAIL_FROM_PATTERN, 'must be an address like no-reply@example.org or "Gatehouse <no-reply@example.org>"').optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(MAIL_FROM_PATTERN, 'must be an address like no-reply@example.org or "Gatehouse <no-reply@example.org>"')
+    .optional(),
   PIN_SILENT_ATTEMPTS: boundedInt(2, 0, 20),
   PIN_MAX_ATTEMPTS: boundedInt(5, 1, 20),
   RECHECK_AFTER_DAYS: boundedInt(30, 1, 400),
@@ -169,8 +196,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v ?? 'Europe/Bratislava'),
   // Bot check (docs/decisions/0140-bot-check.md). Cross-field rules are in botCheckConfig().
-  BOT_CHECK: z.enum(BOT_CHECK_KINDS, { message: `must be one of ${BOT_CHECK_KINDS.join(', ')}` }).optional().transform((v) => v ?? 'none'),
-  RECAPTCHA_SITE_KEY: z.string().regex(/^[\w-]{1,128}$/, 'must be the site key (letters, digits, "-" and "_")').optional(),
+  BOT_CHECK: z
+    .enum(BOT_CHECK_KINDS, { message: `must be one of ${BOT_CHECK_KINDS.join(', ')}` })
+    .optional()
+    .transform((v) => v ?? 'none'),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]{1,128}$/, 'must be the site key (letters, digits, "-" and "_")')
+    .optional(),
   RECAPTCHA_SECRET: z.string().min(1).max(256).optional(),
   RECAPTCHA_SCRIPT_URI: httpUrl.optional().transform((v) => v ?? 'https://www.google.com/recaptcha/api.js'),
   RECAPTCHA_VERIFY_URL: httpUrl.optional().transform((v) => v ?? 'https://www.google.com/recaptcha/api/siteverify'),
@@ -301,8 +334,14 @@ function botCheckConfig(e: ParsedEnv): BotCheckConfig | string[] {
       };
     }
     case 'altcha':
-      if (!e.ALTCHA_HMAC_KEY) return ['ALTCHA_HMAC_KEY: required when BOT_CHECK is altcha (a random secret of at least 32 characters)'];
-      return { kind: 'altcha', hmacKey: e.ALTCHA_HMAC_KEY, maxNumber: e.ALTCHA_MAX_NUMBER, challengeTtlMs: e.ALTCHA_CHALLENGE_TTL_SECONDS * 1000 };
+      if (!e.ALTCHA_HMAC_KEY)
+        return ['ALTCHA_HMAC_KEY: required when BOT_CHECK is altcha (a random secret of at least 32 characters)'];
+      return {
+        kind: 'altcha',
+        hmacKey: e.ALTCHA_HMAC_KEY,
+        maxNumber: e.ALTCHA_MAX_NUMBER,
+        challengeTtlMs: e.ALTCHA_CHALLENGE_TTL_SECONDS * 1000,
+      };
     default:
       return e.BOT_CHECK satisfies never;
   }
@@ -365,10 +404,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
   }
   const pinAndMailProblems = [
     ...(e.PIN_SILENT_ATTEMPTS >= e.PIN_MAX_ATTEMPTS
-      ? [`PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (${e.PIN_MAX_ATTEMPTS}) (got "${e.PIN_SILENT_ATTEMPTS}")`]
+      ? [
+          `PIN_SILENT_ATTEMPTS: must be less than PIN_MAX_ATTEMPTS (${e.PIN_MAX_ATTEMPTS}) (got "${e.PIN_SILENT_ATTEMPTS}")`,
+        ]
       : []),
     // Without SMTP nobody receives a PIN: production must name a real mail server (the mailbox is for development).
-    ...(e.NODE_ENV === 'production' && !e.SMTP_URL ? ['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)'] : []),
+    ...(e.NODE_ENV === 'production' && !e.SMTP_URL
+      ? ['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)']
+      : []),
   ];
   const http: HttpLimits = {
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
@@ -380,10 +423,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
   const httpProblems = [
     // Node refuses a headers time-out longer than the request time-out.
     ...(http.headersTimeoutMs > http.requestTimeoutMs
-      ? [`HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (${e.HTTP_REQUEST_TIMEOUT_SECONDS}) (got "${e.HTTP_HEADERS_TIMEOUT_SECONDS}")`]
+      ? [
+          `HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (${e.HTTP_REQUEST_TIMEOUT_SECONDS}) (got "${e.HTTP_HEADERS_TIMEOUT_SECONDS}")`,
+        ]
       : []),
   ];
-  if (pinAndMailProblems.length > 0 || httpProblems.length > 0) throw new ConfigError([...pinAndMailProblems, ...httpProblems]);
+  if (pinAndMailProblems.length > 0 || httpProblems.length > 0)
+    throw new ConfigError([...pinAndMailProblems, ...httpProblems]);
   const botCheck = botCheckConfig(e);
   if (Array.isArray(botCheck)) throw new ConfigError(botCheck);
   return {

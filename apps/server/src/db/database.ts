@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Compilable, type SqliteDatabase as KyselySqlite, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type Compilable,
+  type SqliteDatabase as KyselySqlite,
+  type SqliteStatement,
+} from 'kysely';
 import type { DatabaseTarget } from '../config/config.ts';
 import type { Database } from './schema.ts';
 
@@ -26,11 +34,22 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
     // Timestamps are bigint milliseconds: parse int8 as a JS number (safe below 2^53) so both dialects answer alike.
     const types = {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === PG_INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === PG_INT8_OID
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     };
-    const pool = new pg.Pool({ connectionString: target.url, types, max: options.poolSize, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      types,
+      max: options.poolSize,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    });
     // Without a listener, an idle connection ended by the server (a restart, a failover) would crash the process.
-    pool.on('error', (error) => console.error(`database: an idle connection failed (${(error as { code?: string }).code ?? error.name}); it will be replaced`));
+    pool.on('error', (error) =>
+      console.error(
+        `database: an idle connection failed (${(error as { code?: string }).code ?? error.name}); it will be replaced`,
+      ),
+    );
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -52,7 +71,10 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
 }
 
 /** A SQLite database's own connection, for the lookups that may read it directly (`compiledLookup`). */
-const directReads = new WeakMap<Db, { first: (sql: string, parameters: readonly unknown[]) => unknown; inTransaction: () => boolean }>();
+const directReads = new WeakMap<
+  Db,
+  { first: (sql: string, parameters: readonly unknown[]) => unknown; inTransaction: () => boolean }
+>();
 
 /** Distinct statements kept prepared; the queries of the code are a few hundred at most, so this is only a bound. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -95,10 +117,14 @@ export function withStatementCache(sqlite: KyselySqlite, size = STATEMENT_CACHE_
  * through the queue as before, and so waits for the commit or rollback: it never reads what a
  * transaction has not committed. A lookup on a transaction's own `db` always goes through Kysely.
  */
-export function compiledLookup<Row>(db: Db, build: (value: string) => Compilable<Row>): (value: string) => Promise<Row | undefined> {
+export function compiledLookup<Row>(
+  db: Db,
+  build: (value: string) => Compilable<Row>,
+): (value: string) => Promise<Row | undefined> {
   const marker = '\u0000compiled-lookup-parameter';
   const compiled = build(marker).compile();
-  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== marker) throw new Error(`a compiled lookup takes exactly one parameter: ${compiled.sql}`);
+  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== marker)
+    throw new Error(`a compiled lookup takes exactly one parameter: ${compiled.sql}`);
   const queued = async (value: string) => (await db.executeQuery<Row>({ ...compiled, parameters: [value] })).rows[0];
   const direct = directReads.get(db);
   if (!direct) return queued;

@@ -22,7 +22,9 @@ const KNOWN = Object.keys(MIGRATIONS).sort();
 /** What a newer release would add: one more migration this code does not know. */
 const NEWER: Record<string, Migration> = {
   ...MIGRATIONS,
-  '9000-newer-release': { up: async (db) => void (await db.schema.createTable('newer_release').addColumn('id', 'integer').execute()) },
+  '9000-newer-release': {
+    up: async (db) => void (await db.schema.createTable('newer_release').addColumn('id', 'integer').execute()),
+  },
 };
 
 let dir: string;
@@ -66,7 +68,11 @@ function nodeProcess(script: string, env: Record<string, string>) {
     env: { ...process.env, NODE_ENV: 'test', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -133,7 +139,12 @@ describe('a schema this release does not know', () => {
     await migrateToLatest(db);
     expect(await schemaStatus(db)).toEqual({ state: 'current', latest: KNOWN.at(-1) });
     await migrateToLatest(db, { migrations: NEWER });
-    expect(await schemaStatus(db)).toEqual({ state: 'ahead', unknown: ['9000-newer-release'], pending: [], latest: KNOWN.at(-1) });
+    expect(await schemaStatus(db)).toEqual({
+      state: 'ahead',
+      unknown: ['9000-newer-release'],
+      pending: [],
+      latest: KNOWN.at(-1),
+    });
   });
 
   it('migrate refuses a database a newer release has migrated, and changes nothing', async () => {
@@ -141,7 +152,9 @@ describe('a schema this release does not know', () => {
     await migrateToLatest(db, { migrations: NEWER });
     const refused = migrateToLatest(db);
     await expect(refused).rejects.toThrow(SchemaError);
-    await expect(refused).rejects.toThrow('The database schema is newer than this release knows: it has run 9000-newer-release');
+    await expect(refused).rejects.toThrow(
+      'The database schema is newer than this release knows: it has run 9000-newer-release',
+    );
     expect(await appliedNames(db)).toEqual([...KNOWN, '9000-newer-release']);
   });
 
@@ -150,15 +163,21 @@ describe('a schema this release does not know', () => {
     await migrateToLatest(open(database), { migrations: NEWER });
     const start = startServer(testConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' }));
     await expect(start).rejects.toThrow(SchemaError);
-    await expect(start).rejects.toThrow(/Gatehouse will not serve this database\. The database schema is newer than this release knows.*run that release \(or a newer one\)/);
+    await expect(start).rejects.toThrow(
+      /Gatehouse will not serve this database\. The database schema is newer than this release knows.*run that release \(or a newer one\)/,
+    );
   });
 
   it('the server refuses to start on an older schema when it may not migrate (MIGRATE_AT_START=false), naming the pending migrations', async () => {
     const database = await freshDatabase();
     const db = open(database);
     await migrateToLatest(db, { migrations: Object.fromEntries(Object.entries(MIGRATIONS).slice(0, -1)) });
-    const start = startServer(testConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', MIGRATE_AT_START: 'false' }));
-    await expect(start).rejects.toThrow(`The database schema is older than this release: 1 migration(s) not run yet (${KNOWN.at(-1)}). Run \`npm run migrate\` once`);
+    const start = startServer(
+      testConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', MIGRATE_AT_START: 'false' }),
+    );
+    await expect(start).rejects.toThrow(
+      `The database schema is older than this release: 1 migration(s) not run yet (${KNOWN.at(-1)}). Run \`npm run migrate\` once`,
+    );
     // Nothing was migrated behind the operator's back.
     expect((await schemaStatus(db)).state).toBe('behind');
   });
@@ -166,9 +185,15 @@ describe('a schema this release does not know', () => {
   it('a server process refuses a newer schema with exit code 78 (a refusal the service manager does not restart) and the reason', async () => {
     const database = await freshDatabase();
     await migrateToLatest(open(database), { migrations: NEWER });
-    const result = await nodeProcess('apps/server/src/server.ts', { DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' });
+    const result = await nodeProcess('apps/server/src/server.ts', {
+      DATABASE_URL: database.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
     expect(result.code).toBe(78);
-    expect(result.stderr).toContain('Gatehouse will not serve this database. The database schema is newer than this release knows: it has run 9000-newer-release');
+    expect(result.stderr).toContain(
+      'Gatehouse will not serve this database. The database schema is newer than this release knows: it has run 9000-newer-release',
+    );
   }, 30_000);
 
   it('`npm run migrate` on a newer schema exits 1 with the reason', async () => {
@@ -176,6 +201,8 @@ describe('a schema this release does not know', () => {
     await migrateToLatest(open(database), { migrations: NEWER });
     const result = await migrateProcess(database.url);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('The database schema is newer than this release knows: it has run 9000-newer-release');
+    expect(result.stderr).toContain(
+      'The database schema is newer than this release knows: it has run 9000-newer-release',
+    );
   }, 30_000);
 });

@@ -63,7 +63,10 @@ function isMissingTable(error: unknown): boolean {
 }
 
 /** Compares the migrations recorded in the database with `known`: one query. Throws when the database does not answer. */
-export async function schemaStatus(db: Db, known: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<SchemaStatus> {
+export async function schemaStatus(
+  db: Db,
+  known: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<SchemaStatus> {
   const names = Object.keys(known).sort();
   const latest = names.at(-1) ?? '';
   let applied: string[];
@@ -112,7 +115,12 @@ const PG_LOCK_RETRY_MS = 200;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `attempt` until it answers true, pausing `pauseMs` between tries; past `deadline` throws `tooLong()`. */
-async function tryUntil(deadline: number, pauseMs: number, tooLong: () => Error, attempt: () => Promise<boolean>): Promise<void> {
+async function tryUntil(
+  deadline: number,
+  pauseMs: number,
+  tooLong: () => Error,
+  attempt: () => Promise<boolean>,
+): Promise<void> {
   for (;;) {
     if (await attempt()) return;
     if (Date.now() > deadline) throw tooLong();
@@ -133,11 +141,16 @@ async function tryUntil(deadline: number, pauseMs: number, tooLong: () => Error,
 async function withMigrationLock<T>(db: Db, waitMs: number, work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
   const waitedTooLong = (cause?: unknown) =>
-    new SchemaError(`Another process has held the migration lock for more than ${Math.round(waitMs / 1000)} s; try again when its migration has finished.`, { cause });
+    new SchemaError(
+      `Another process has held the migration lock for more than ${Math.round(waitMs / 1000)} s; try again when its migration has finished.`,
+      { cause },
+    );
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return db.connection().execute(async (lock) => {
       await tryUntil(deadline, PG_LOCK_RETRY_MS, waitedTooLong, async () => {
-        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${String(MIGRATION_LOCK_KEY)}::bigint) as locked`.execute(lock);
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_lock(${String(MIGRATION_LOCK_KEY)}::bigint) as locked`.execute(lock);
         return rows[0]?.locked === true;
       });
       try {
@@ -152,17 +165,22 @@ async function withMigrationLock<T>(db: Db, waitMs: number, work: () => Promise<
   await sql.raw(`pragma busy_timeout = ${SQLITE_LOCK_TRY_MS}`).execute(db);
   let busy: unknown;
   try {
-    await tryUntil(deadline, SQLITE_LOCK_TRY_MS, () => waitedTooLong(busy), async () => {
-      try {
-        await sql`begin immediate`.execute(db);
-        return true;
-      } catch (error) {
-        // SQLITE_BUSY: another connection holds the write lock (it is migrating, or writing).
-        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
-        busy = error;
-        return false;
-      }
-    });
+    await tryUntil(
+      deadline,
+      SQLITE_LOCK_TRY_MS,
+      () => waitedTooLong(busy),
+      async () => {
+        try {
+          await sql`begin immediate`.execute(db);
+          return true;
+        } catch (error) {
+          // SQLITE_BUSY: another connection holds the write lock (it is migrating, or writing).
+          if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+          busy = error;
+          return false;
+        }
+      },
+    );
   } finally {
     await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
   }
@@ -191,15 +209,23 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
   const migrations = options.migrations ?? MIGRATIONS;
   // On PostgreSQL Kysely looks for its migration tables in every schema of the database: pin them to
   // the schema the connection works in, or another schema's tables (a second app, a test) would count.
-  const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined;
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined;
   return withMigrationLock(db, options.lockWaitMs ?? MIGRATION_LOCK_WAIT_MS, async () => {
     const before = await schemaStatus(db, migrations);
     if (before.state === 'ahead') throw new SchemaError(describeSchema(before));
     if (before.state === 'current') return [];
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) }, ...(migrationTableSchema && { migrationTableSchema }) });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ ...migrations }) },
+      ...(migrationTableSchema && { migrationTableSchema }),
+    });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new SchemaError(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+    if (error || failed)
+      throw new SchemaError(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, {
+        cause: error,
+      });
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   });
 }

@@ -58,12 +58,19 @@ describe('a compiled lookup', () => {
     try {
       await migrateToLatest(db);
       const row = { key: 'address:10.0.0.1', failures: 3, window_started_at: 1, blocked_until: null, updated_at: 2 };
-      await db.insertInto('throttle').values([row, { ...row, key: 'address:10.0.0.2', failures: 7 }]).execute();
+      await db
+        .insertInto('throttle')
+        .values([row, { ...row, key: 'address:10.0.0.2', failures: 7 }])
+        .execute();
       const byKey = compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key));
       expect((await byKey('address:10.0.0.2'))?.failures).toBe(7);
       expect(await byKey('address:10.0.0.1')).toEqual(row);
       expect(await byKey("address:10.0.0.1' or '1'='1")).toBeUndefined();
-      expect(() => compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key).where('failures', '>', 1))).toThrow(/exactly one parameter/);
+      expect(() =>
+        compiledLookup(db, (key) =>
+          db.selectFrom('throttle').selectAll().where('key', '=', key).where('failures', '>', 1),
+        ),
+      ).toThrow(/exactly one parameter/);
     } finally {
       await db.destroy();
       await database.drop();

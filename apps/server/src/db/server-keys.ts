@@ -31,7 +31,11 @@ export class ServerKeys {
       .values({ name, value: randomBytes(32).toString('base64url'), created_at: this.now() })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const row = await this.db.selectFrom('server_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('server_keys')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     return Buffer.from(row.value, 'base64url');
   }
 }

@@ -24,12 +24,16 @@ function renderMail(mail: StoredMail): string {
  * English only, no script: the CSP forbids inline script and the page needs none).
  * 404 whenever the mailbox is off (production, or SMTP_URL set).
  */
-export async function devMailboxRoutes(app: FastifyInstance, { mailbox }: { mailbox: DevMailbox | null }): Promise<void> {
+export async function devMailboxRoutes(
+  app: FastifyInstance,
+  { mailbox }: { mailbox: DevMailbox | null },
+): Promise<void> {
   app.get(DEV_MAILBOX_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!mailbox) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     const mails = mailbox.list();
-    const body = mails.length === 0 ? '<p>No mail yet. Sign in to receive a PIN.</p>' : mails.map(renderMail).join('\n<hr>\n');
+    const body =
+      mails.length === 0 ? '<p>No mail yet. Sign in to receive a PIN.</p>' : mails.map(renderMail).join('\n<hr>\n');
     const page = [
       '<!doctype html>',
       '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -28,7 +28,13 @@ export class DevMailbox implements Mailer {
     this.mails.push(mail);
     if (this.mails.length > DEV_MAILBOX_LIMIT) this.mails.shift();
     this.print?.(
-      [`──── mail to ${mail.to} (development mailbox, /dev/mailbox) ────`, `Subject: ${mail.subject}`, '', mail.text, '────'].join('\n'),
+      [
+        `──── mail to ${mail.to} (development mailbox, /dev/mailbox) ────`,
+        `Subject: ${mail.subject}`,
+        '',
+        mail.text,
+        '────',
+      ].join('\n'),
     );
   }
 

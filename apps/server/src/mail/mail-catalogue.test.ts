@@ -36,7 +36,9 @@ describe('mail catalogues', () => {
         const catalogue: MailCatalogue<string> = template.catalogues[locale];
         expect(Object.keys(catalogue).sort(), `${file} ${locale} keys`).toEqual(Object.keys(en).sort());
         for (const key of Object.keys(en)) {
-          expect(placeholdersOf(catalogue[key] ?? ''), `${file} ${locale}.${key}`).toEqual(placeholdersOf(en[key] ?? ''));
+          expect(placeholdersOf(catalogue[key] ?? ''), `${file} ${locale}.${key}`).toEqual(
+            placeholdersOf(en[key] ?? ''),
+          );
           expect((catalogue[key] ?? '').trim().length, `${file} ${locale}.${key} is empty`).toBeGreaterThan(0);
         }
       }
@@ -49,7 +51,9 @@ describe('mail catalogues', () => {
       const keys = Object.keys(en);
       for (const locale of LOCALES.filter((code) => code !== 'en')) {
         const catalogue: MailCatalogue<string> = template.catalogues[locale];
-        expect(keys.filter((k) => catalogue[k] !== en[k]).length, `${template.id} ${locale}`).toBeGreaterThan(keys.length / 2);
+        expect(keys.filter((k) => catalogue[k] !== en[k]).length, `${template.id} ${locale}`).toBeGreaterThan(
+          keys.length / 2,
+        );
       }
     }
   });
@@ -58,12 +62,19 @@ describe('mail catalogues', () => {
 describe('mail texts in the catalogue files', () => {
   it('fail a template at start when a language lacks one of its texts', () => {
     expect(() =>
-      defineMailTemplate({ id: 'no-such', catalogueKey: 'pinCode', keys: ['subject', 'notThere'], compose: (say) => ({ subject: say('subject'), blocks: [] }) }),
+      defineMailTemplate({
+        id: 'no-such',
+        catalogueKey: 'pinCode',
+        keys: ['subject', 'notThere'],
+        compose: (say) => ({ subject: say('subject'), blocks: [] }),
+      }),
     ).toThrow(/no text "mail\.pinCode\.notThere"/);
   });
 
   it('come from each language’s catalogue file, under mail.<template>.<key>', () => {
-    const sk = JSON.parse(fs.readFileSync(new URL('../../../web/src/locales/sk.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const sk = JSON.parse(
+      fs.readFileSync(new URL('../../../web/src/locales/sk.json', import.meta.url), 'utf8'),
+    ) as Record<string, string>;
     expect(pinCodeMail.catalogues.sk.subject).toBe(sk['mail.pinCode.subject']);
     expect(mailDateLocale('en')).toBe('en-GB');
   });

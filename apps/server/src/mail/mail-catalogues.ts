@@ -19,7 +19,10 @@ let loaded: Readonly<Record<Locale, MailTexts>> | undefined;
 export function mailTexts(): Readonly<Record<Locale, MailTexts>> {
   loaded ??= Object.fromEntries(
     LOCALES.map((code) => {
-      const catalogue = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${code}.json`), 'utf8')) as Record<string, string>;
+      const catalogue = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${code}.json`), 'utf8')) as Record<
+        string,
+        string
+      >;
       const texts = Object.entries(catalogue).filter(([key]) => key.startsWith(MAIL_PREFIX));
       return [code, Object.fromEntries(texts.map(([key, text]) => [key.slice(MAIL_PREFIX.length), text]))];
     }),

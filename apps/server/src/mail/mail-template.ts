@@ -54,17 +54,26 @@ export interface MailTemplateDefinition<K extends string, P> {
 }
 
 /** A template with its texts read from every language's catalogue; a missing text fails here, at start. */
-export function defineMailTemplate<K extends string, P>({ id, catalogueKey, keys, compose }: MailTemplateDefinition<K, P>): MailTemplate<K, P> {
+export function defineMailTemplate<K extends string, P>({
+  id,
+  catalogueKey,
+  keys,
+  compose,
+}: MailTemplateDefinition<K, P>): MailTemplate<K, P> {
   const texts = mailTexts();
   const catalogueOf = (locale: Locale): MailCatalogue<K> =>
     Object.fromEntries(
       keys.map((key) => {
         const text = texts[locale][`${catalogueKey}.${key}`];
-        if (text === undefined || text.trim() === '') throw new Error(`the ${locale} catalogue has no text "mail.${catalogueKey}.${key}" for the ${id} mail`);
+        if (text === undefined || text.trim() === '')
+          throw new Error(`the ${locale} catalogue has no text "mail.${catalogueKey}.${key}" for the ${id} mail`);
         return [key, text];
       }),
     ) as MailCatalogue<K>;
-  const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, catalogueOf(locale)])) as Record<Locale, MailCatalogue<K>>;
+  const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, catalogueOf(locale)])) as Record<
+    Locale,
+    MailCatalogue<K>
+  >;
   return { id, catalogues, compose };
 }
 
@@ -82,7 +91,10 @@ function fill(message: string, values: Readonly<Record<string, string | number>>
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 export function mailContext(publicOrigin: string): MailContext {
@@ -93,7 +105,8 @@ export function mailContext(publicOrigin: string): MailContext {
     link(path: string) {
       // The same rule as every redirect (docs/decisions/0004-redirect-safety.md): a path on the public origin only.
       const safe = path.startsWith('/') ? safeRedirect(path, { appOrigin: origin.origin }) : DEFAULT_PAGE;
-      if (safe === DEFAULT_PAGE && path !== DEFAULT_PAGE) throw new Error('mail links are app paths on the public origin starting with a single "/"');
+      if (safe === DEFAULT_PAGE && path !== DEFAULT_PAGE)
+        throw new Error('mail links are app paths on the public origin starting with a single "/"');
       return new URL(safe, origin.origin).href;
     },
   };
@@ -109,12 +122,15 @@ export function renderMail<K extends string, P>(
   const say: Say<K> = (key, values = {}) => fill(catalogue[key], values);
   const mail = template.compose(say, input.params, input.context);
 
-  const textBlocks = mail.blocks.map((b) => (b.kind === 'text' ? b.text : b.kind === 'code' ? b.code : `${b.label}:\n${b.url}`));
+  const textBlocks = mail.blocks.map((b) =>
+    b.kind === 'text' ? b.text : b.kind === 'code' ? b.code : `${b.label}:\n${b.url}`,
+  );
   const text = [...textBlocks, ...(mail.lastLine ? [mail.lastLine] : [])].join('\n\n');
 
   const htmlBlocks = mail.blocks.map((b) => {
     if (b.kind === 'text') return `<p>${escapeHtml(b.text)}</p>`;
-    if (b.kind === 'code') return `<p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(b.code)}</p>`;
+    if (b.kind === 'code')
+      return `<p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(b.code)}</p>`;
     return `<p><a href="${escapeHtml(b.url)}" style="color:#005db7">${escapeHtml(b.label)}</a></p>`;
   });
   if (mail.lastLine) htmlBlocks.push(`<p style="color:#565F71;font-size:12px">${escapeHtml(mail.lastLine)}</p>`);
@@ -128,4 +144,3 @@ export function renderMail<K extends string, P>(
 
   return { to: input.to, subject: mail.subject, text, html };
 }
-

@@ -17,7 +17,12 @@ const context = mailContext('https://signin.example.org');
 describe('PIN mail over SMTP', () => {
   it('reaches the SMTP server from MAIL_FROM with subject, text and HTML in the recipient language, the WebOTP line last', async () => {
     const mailer = new SmtpMailer(sink.url, 'Clinic <no-reply@example.org>');
-    const message = renderMail(pinCodeMail, { to: 'eva@example.test', language: 'sk', params: { pin: 'K7M2QX', firstName: 'Eva', validMinutes: 10 }, context });
+    const message = renderMail(pinCodeMail, {
+      to: 'eva@example.test',
+      language: 'sk',
+      params: { pin: 'K7M2QX', firstName: 'Eva', validMinutes: 10 },
+      context,
+    });
     await mailer.send(message);
     mailer.close();
     const mail = await sink.waitFor(1);
@@ -33,19 +38,32 @@ describe('PIN mail over SMTP', () => {
 
   it('renders English and Czech, and falls back to Slovak for an unknown language', () => {
     const params = { pin: 'ABCDEF', firstName: '', validMinutes: 10 };
-    expect(renderMail(pinCodeMail, { to: 'a@b.test', language: 'en', params, context }).text).toMatch(/^Hello,\n\nUse this code/);
-    expect(renderMail(pinCodeMail, { to: 'a@b.test', language: 'cs', params, context }).subject).toBe('Váš přihlašovací kód');
-    expect(renderMail(pinCodeMail, { to: 'a@b.test', language: 'de', params, context }).subject).toBe('Váš prihlasovací kód');
+    expect(renderMail(pinCodeMail, { to: 'a@b.test', language: 'en', params, context }).text).toMatch(
+      /^Hello,\n\nUse this code/,
+    );
+    expect(renderMail(pinCodeMail, { to: 'a@b.test', language: 'cs', params, context }).subject).toBe(
+      'Váš přihlašovací kód',
+    );
+    expect(renderMail(pinCodeMail, { to: 'a@b.test', language: 'de', params, context }).subject).toBe(
+      'Váš prihlasovací kód',
+    );
   });
 
   it('escapes names in the HTML part', () => {
-    const html = renderMail(pinCodeMail, { to: 'a@b.test', language: 'en', params: { pin: 'ABCDEF', firstName: '<b>Eve</b>', validMinutes: 10 }, context }).html;
+    const html = renderMail(pinCodeMail, {
+      to: 'a@b.test',
+      language: 'en',
+      params: { pin: 'ABCDEF', firstName: '<b>Eve</b>', validMinutes: 10 },
+      context,
+    }).html;
     expect(html).toContain('Hello &lt;b&gt;Eve&lt;/b&gt;,');
     expect(html).not.toContain('<b>Eve</b>');
   });
 
   it('builds links from the public origin only and refuses anything but an app path', () => {
-    expect(context.link('/signin/reset-password?token=abc')).toBe('https://signin.example.org/signin/reset-password?token=abc');
+    expect(context.link('/signin/reset-password?token=abc')).toBe(
+      'https://signin.example.org/signin/reset-password?token=abc',
+    );
     expect(() => context.link('//evil.example/x')).toThrow();
     expect(() => context.link('https://evil.example/')).toThrow();
     // Judged after normalisation, like every redirect: dot segments cannot make a protocol-relative link.
@@ -58,7 +76,12 @@ describe('PIN mail over SMTP', () => {
     const refusing = await startSmtpSink({ refuse: true });
     const mailer = new SmtpMailer(refusing.url, 'no-reply@example.org');
     try {
-      const message = renderMail(pinCodeMail, { to: 'eva@example.test', language: 'en', params: { pin: 'K7M2QX', firstName: '', validMinutes: 10 }, context });
+      const message = renderMail(pinCodeMail, {
+        to: 'eva@example.test',
+        language: 'en',
+        params: { pin: 'K7M2QX', firstName: '', validMinutes: 10 },
+        context,
+      });
       const failure = await mailer.send(message).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(MailDeliveryError);
       expect((failure as Error).message).toBe('SMTP delivery failed (550)');
@@ -78,7 +101,9 @@ describe('PIN mail over SMTP', () => {
     });
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@example.org');
     const started = Date.now();
-    await expect(mailer.send({ to: 'a@b.test', subject: 's', text: 't', html: '<p>t</p>' })).rejects.toBeInstanceOf(MailDeliveryError);
+    await expect(mailer.send({ to: 'a@b.test', subject: 's', text: 't', html: '<p>t</p>' })).rejects.toBeInstanceOf(
+      MailDeliveryError,
+    );
     expect(Date.now() - started).toBeLessThan(6_000);
     mailer.close();
   });
@@ -89,7 +114,12 @@ describe('development mailbox', () => {
     const t = await createTestApp();
     try {
       expect(t.app.devMailbox).not.toBeNull();
-      await t.app.mailer.send({ to: 'first@example.test', subject: 'First', text: 'Open http://localhost:8080/signin/x?a=1&b=2 now', html: '' });
+      await t.app.mailer.send({
+        to: 'first@example.test',
+        subject: 'First',
+        text: 'Open http://localhost:8080/signin/x?a=1&b=2 now',
+        html: '',
+      });
       t.clock.advance(60_000);
       await t.app.mailer.send({ to: DEMO.email, subject: 'Second <mail>', text: 'Code: ABC234', html: '' });
       const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
@@ -119,7 +149,14 @@ describe('development mailbox', () => {
   });
 
   it('answers 404 in production', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', SMTP_URL: sink.url, PUBLIC_ORIGIN: 'https://signin.example.org' } });
+    const t = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        SMTP_URL: sink.url,
+        PUBLIC_ORIGIN: 'https://signin.example.org',
+      },
+    });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
     } finally {

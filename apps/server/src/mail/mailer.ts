@@ -46,11 +46,20 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     } catch (error) {
       // Only the kind of failure: nodemailer's message may quote the server's answer, never the mail.
-      const code = (error as { code?: unknown; responseCode?: unknown }).responseCode ?? (error as { code?: unknown }).code;
-      throw new MailDeliveryError(`SMTP delivery failed${code === undefined ? '' : ` (${String(code)})`}`, { cause: error });
+      const code =
+        (error as { code?: unknown; responseCode?: unknown }).responseCode ?? (error as { code?: unknown }).code;
+      throw new MailDeliveryError(`SMTP delivery failed${code === undefined ? '' : ` (${String(code)})`}`, {
+        cause: error,
+      });
     }
   }
 

@@ -31,14 +31,16 @@ export class OutboxRepository {
       .orderBy('id')
       .limit(1);
     if (this.postgres) candidate = candidate.forUpdate().skipLocked();
-    return this.db
-      .updateTable('outbox')
-      .set((eb) => ({ claimed_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', candidate)
-      // Checked again on the row itself (PostgreSQL re-reads a row another transaction changed).
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
+    return (
+      this.db
+        .updateTable('outbox')
+        .set((eb) => ({ claimed_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', candidate)
+        // Checked again on the row itself (PostgreSQL re-reads a row another transaction changed).
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst()
+    );
   }
 
   /** Done (or given up): the row goes. Only the holder of the lease may remove it. */

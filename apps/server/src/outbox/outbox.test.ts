@@ -44,7 +44,7 @@ function memoryLog(): OutboxLog & { lines: Array<{ level: string; object: object
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as net.AddressInfo);
+      const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
     });
   });
@@ -67,7 +67,12 @@ describe('the outbox worker', () => {
     await outbox.idle();
     expect(attempts).toEqual([1]);
     const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ attempts: 1, claimed_until: null, run_after: clock.now() + 15_000, last_error: 'Error: EPROTOCOL' });
+    expect(row).toMatchObject({
+      attempts: 1,
+      claimed_until: null,
+      run_after: clock.now() + 15_000,
+      last_error: 'Error: EPROTOCOL',
+    });
     // Not before its time.
     clock.advance(14_999);
     await outbox.idle();
@@ -137,11 +142,19 @@ describe('forgot password through the outbox', () => {
   });
 
   const forgot = (app: TestApp, email: string) =>
-    app.app.inject({ method: 'POST', url: '/api/user/forgotpassword', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: JSON.stringify({ email }) });
+    app.app.inject({
+      method: 'POST',
+      url: '/api/user/forgotpassword',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      payload: JSON.stringify({ email }),
+    });
 
   it('keeps a queued mail across a crash: the next server process sends it', async () => {
     const database = await sharedDatabase('crash');
-    const first = await createTestApp({ env: { DATABASE_URL: database.url }, deps: { outbox: { runInBackground: false } } });
+    const first = await createTestApp({
+      env: { DATABASE_URL: database.url },
+      deps: { outbox: { runInBackground: false } },
+    });
     await first.accounts.create(DEMO);
     expect((await forgot(first, DEMO.email)).json()).toEqual({ status: 'ok' });
     // The process goes away before its worker ran the job.
@@ -158,7 +171,9 @@ describe('forgot password through the outbox', () => {
     await t.accounts.create(DEMO);
     expect((await forgot(t, DEMO.email)).json()).toEqual({ status: 'ok' });
     await t.app.outbox.idle();
-    expect(await t.db.selectFrom('outbox').select(['attempts', 'last_error']).execute()).toEqual([{ attempts: 1, last_error: expect.stringMatching(/^MailDeliveryError: SMTP delivery failed/) }]);
+    expect(await t.db.selectFrom('outbox').select(['attempts', 'last_error']).execute()).toEqual([
+      { attempts: 1, last_error: expect.stringMatching(/^MailDeliveryError: SMTP delivery failed/) },
+    ]);
     const sink = await startSmtpSink({ port });
     cleanups.push(() => sink.close());
     t.clock.advance(OUTBOX_DEFAULTS.retryBaseMs);
@@ -167,7 +182,9 @@ describe('forgot password through the outbox', () => {
     expect(mail.text).toMatch(/\/signin\/reset-password\?token=[\w-]{43}/);
     expect(await t.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
     // One request, one e-mail count (a retry is not a new request).
-    expect((await t.db.selectFrom('throttle').select(['key', 'failures']).where('key', 'like', 'forgot-email:%').execute())).toEqual([{ key: `forgot-email:${DEMO.email}`, failures: 1 }]);
+    expect(
+      await t.db.selectFrom('throttle').select(['key', 'failures']).where('key', 'like', 'forgot-email:%').execute(),
+    ).toEqual([{ key: `forgot-email:${DEMO.email}`, failures: 1 }]);
   });
 
   it('does the same work before answering a known and an unknown address: one outbox row, one address count', async () => {
@@ -181,7 +198,14 @@ describe('forgot password through the outbox', () => {
       return Object.fromEntries(
         Object.entries(after).map(([table, rows]) => [
           table,
-          rows.filter((row) => !(before[table] ?? []).includes(row)).map((row) => String(row).replaceAll(email, 'E').replace(/"id":"[\w-]+"/, '"id":"I"').replace(/"failures":\d+/, '"failures":N')),
+          rows
+            .filter((row) => !(before[table] ?? []).includes(row))
+            .map((row) =>
+              String(row)
+                .replaceAll(email, 'E')
+                .replace(/"id":"[\w-]+"/, '"id":"I"')
+                .replace(/"failures":\d+/, '"failures":N'),
+            ),
         ]),
       );
     };
@@ -194,13 +218,23 @@ describe('forgot password through the outbox', () => {
 
   it('writes the same log lines while answering a known and an unknown address', async () => {
     const lines: string[] = [];
-    t = await createTestApp({ env: { LOG_LEVEL: 'debug' }, deps: { logStream: { write: (l) => void lines.push(l) }, outbox: { runInBackground: false } } });
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'debug' },
+      deps: { logStream: { write: (l) => void lines.push(l) }, outbox: { runInBackground: false } },
+    });
     await t.accounts.create(DEMO);
     const requestLines = async (email: string) => {
       lines.length = 0;
       await forgot(t!, email);
       return lines.map((line) => {
-        const { time: _time, reqId: _reqId, responseTime: _responseTime, pid: _pid, hostname: _hostname, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        const {
+          time: _time,
+          reqId: _reqId,
+          responseTime: _responseTime,
+          pid: _pid,
+          hostname: _hostname,
+          ...rest
+        } = JSON.parse(line) as Record<string, unknown>;
         return rest;
       });
     };

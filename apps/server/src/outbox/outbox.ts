@@ -17,7 +17,13 @@ export interface OutboxOptions {
 }
 
 /** 8 attempts: 15 s, 30 s, 1, 2, 4, 8, 10 min apart, about 25 minutes in all (a reset link lives 60). */
-export const OUTBOX_DEFAULTS: OutboxOptions = { pollMs: 2_000, leaseMs: 60_000, maxAttempts: 8, retryBaseMs: 15_000, retryMaxMs: 10 * 60_000 };
+export const OUTBOX_DEFAULTS: OutboxOptions = {
+  pollMs: 2_000,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  retryBaseMs: 15_000,
+  retryMaxMs: 10 * 60_000,
+};
 
 export interface OutboxLog {
   info(object: object, message: string): void;
@@ -68,7 +74,16 @@ export class Outbox {
   /** Queues a job: one insert. The worker of this process is woken at once. */
   async enqueue(kind: string, payload: unknown): Promise<void> {
     const now = this.now();
-    await this.repository.insert({ id: randomUUID(), kind, payload: JSON.stringify(payload), attempts: 0, run_after: now, claimed_until: null, created_at: now, last_error: null });
+    await this.repository.insert({
+      id: randomUUID(),
+      kind,
+      payload: JSON.stringify(payload),
+      attempts: 0,
+      run_after: now,
+      claimed_until: null,
+      created_at: now,
+      last_error: null,
+    });
     if (this.runInBackground) this.wake();
   }
 
@@ -131,14 +146,25 @@ export class Outbox {
       await this.repository.remove(job.id, claimedUntil);
     } catch (error) {
       const failure = failureOf(error);
-      const context = { event: 'outbox_failure', kind: job.kind, attempt: job.attempts, maxAttempts: this.options.maxAttempts, err: failure };
+      const context = {
+        event: 'outbox_failure',
+        kind: job.kind,
+        attempt: job.attempts,
+        maxAttempts: this.options.maxAttempts,
+        err: failure,
+      };
       if (job.attempts >= this.options.maxAttempts) {
         await this.repository.remove(job.id, claimedUntil);
         this.log.error(context, `${job.kind}: background delivery failed, given up`);
         return;
       }
       const delay = Math.min(this.options.retryBaseMs * 2 ** (job.attempts - 1), this.options.retryMaxMs);
-      await this.repository.retryLater(job.id, claimedUntil, this.now() + delay, [failure.type, failure.code, failure.message].filter(Boolean).join(': '));
+      await this.repository.retryLater(
+        job.id,
+        claimedUntil,
+        this.now() + delay,
+        [failure.type, failure.code, failure.message].filter(Boolean).join(': '),
+      );
       this.log.warn({ ...context, retryInMs: delay }, `${job.kind}: background delivery failed, will retry`);
     }
   }

@@ -21,7 +21,9 @@ describe('a constant answer', () => {
 
   it('is refused at registration when it does not match the contract, or the call reads a body', () => {
     const app = Fastify();
-    expect(() => constantApiRoute(app, serverVersion, { version: '9.9.9' } as never)).toThrow(/does not match the contract/);
+    expect(() => constantApiRoute(app, serverVersion, { version: '9.9.9' } as never)).toThrow(
+      /does not match the contract/,
+    );
     expect(() => constantApiRoute(app, login, { status: 'ok' } as never)).toThrow(/cannot read a body/);
   });
 });

@@ -27,7 +27,8 @@ export function apiRoute<E extends Endpoint>(
 ): void {
   remember(endpoint);
   // A call marked BC must never run unchecked: the bot-check plugin comes before every module.
-  if (endpoint.botCheck && !app.hasDecorator('botCheck')) throw new Error(`${endpoint.id}: register the bot-check plugin before the routes`);
+  if (endpoint.botCheck && !app.hasDecorator('botCheck'))
+    throw new Error(`${endpoint.id}: register the bot-check plugin before the routes`);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -55,8 +56,13 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
  * same bytes (docs/decisions/0164-hot-paths-and-overload.md). Only for a call without body, query
  * or bot check: there is nothing of the request to read.
  */
-export function constantApiRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, answer: z.input<E['answer']>): void {
-  if (endpoint.body || endpoint.query || endpoint.botCheck) throw new Error(`${endpoint.id}: a constant answer cannot read a body, a query or a bot check`);
+export function constantApiRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  answer: z.input<E['answer']>,
+): void {
+  if (endpoint.body || endpoint.query || endpoint.botCheck)
+    throw new Error(`${endpoint.id}: a constant answer cannot read a body, a query or a bot check`);
   const checked = endpoint.answer.safeParse(answer);
   if (!checked.success) throw new Error(`${endpoint.id}: the constant answer does not match the contract`);
   const bytes = Buffer.from(JSON.stringify(answer), 'utf8');

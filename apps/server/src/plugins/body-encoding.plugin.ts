@@ -19,7 +19,12 @@ export function charsetOf(contentType: string): string | undefined | null {
     }
     if (part.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
     if (charset !== undefined) return null;
-    charset = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').trim().toLowerCase();
+    charset = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim()
+      .toLowerCase();
   }
   return charset;
 }

@@ -48,22 +48,31 @@ describe('JSON bodies are UTF-8 and not encoded: anything else is 415 before the
   it('refuses a wrong password sent as latin1 without counting a failure', async () => {
     const before = await dumpDatabase(t.db);
     for (let i = 0; i < 10; i++) {
-      const response = await loginWith({ 'content-type': 'application/json; charset=iso-8859-1' }, JSON.stringify({ username: DEMO.email, password: 'Wrong-Pass-1' }));
+      const response = await loginWith(
+        { 'content-type': 'application/json; charset=iso-8859-1' },
+        JSON.stringify({ username: DEMO.email, password: 'Wrong-Pass-1' }),
+      );
       expect(response.statusCode).toBe(415);
     }
     expect(await dumpDatabase(t.db)).toEqual(before);
     // The account is not throttled: the right password still asks for the PIN at once.
-    expect((await postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password })).json()).toMatchObject({ status: 'requested_pin_code' });
+    expect(
+      (await postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password })).json(),
+    ).toMatchObject({ status: 'requested_pin_code' });
   });
 
   it('spends no PIN attempt on a PIN sent with another charset or an encoding', async () => {
     const first = await login(t, DEMO);
     const session = sessionCookie(first)?.value;
     expect(first.json()).toMatchObject({ status: 'requested_pin_code' });
-    const attempts = async () => (await t.app.inject({ method: 'GET', url: '/api/user/pincode', headers: cookies({ session }) })).json();
+    const attempts = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/user/pincode', headers: cookies({ session }) })).json();
     const remaining = await attempts();
     const before = await dumpDatabase(t.db);
-    for (const headers of [{ 'content-type': 'application/json; charset=windows-1250' }, { 'content-type': 'application/json', 'content-encoding': 'gzip' }]) {
+    for (const headers of [
+      { 'content-type': 'application/json; charset=windows-1250' },
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    ]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/user/pincode',
@@ -101,7 +110,9 @@ describe('JSON bodies are UTF-8 and not encoded: anything else is 415 before the
   });
 
   it('accepts Content-Encoding: identity', async () => {
-    expect((await loginWith({ 'content-type': 'application/json', 'content-encoding': 'Identity' })).json()).toMatchObject({ status: 'requested_pin_code' });
+    expect(
+      (await loginWith({ 'content-type': 'application/json', 'content-encoding': 'Identity' })).json(),
+    ).toMatchObject({ status: 'requested_pin_code' });
   });
 
   it('reads the charset parameter as RFC 9110 writes it', () => {

@@ -67,6 +67,7 @@ export async function passesBotCheck(request: FastifyRequest, check: BotCheck): 
     return false;
   }
   const outcome = await verifier.verify(token, check.action, request);
-  if (!outcome.passed) request.log.info({ botCheck: verifier.kind, action: check.action, why: outcome.why }, 'bot check refused');
+  if (!outcome.passed)
+    request.log.info({ botCheck: verifier.kind, action: check.action, why: outcome.why }, 'bot check refused');
   return outcome.passed;
 }

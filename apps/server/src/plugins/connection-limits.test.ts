@@ -9,7 +9,12 @@ afterEach(async () => {
 });
 
 /** Headers 1 s, whole request 2 s, idle keep-alive 1 s, 3 requests per connection: short, so that the test is quick. */
-const ENV = { HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '2', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '1', HTTP_MAX_REQUESTS_PER_CONNECTION: '3' };
+const ENV = {
+  HTTP_HEADERS_TIMEOUT_SECONDS: '1',
+  HTTP_REQUEST_TIMEOUT_SECONDS: '2',
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+  HTTP_MAX_REQUESTS_PER_CONNECTION: '3',
+};
 /** What the server may take beyond a bound: its connection check runs every second, and the machine is shared. */
 const SLACK_MS = 3_000;
 
@@ -45,17 +50,23 @@ function open(port: number, first: string): Promise<Slow> {
 
 async function waitUntilClosed(connections: Slow[], deadlineMs: number): Promise<void> {
   const until = Date.now() + deadlineMs;
-  while (connections.some((c) => c.closedAfter === undefined) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  while (connections.some((c) => c.closedAfter === undefined) && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
 describe('slow clients cannot hold connections (real sockets)', () => {
   it('closes 25 connections trickling headers and 25 stalled bodies within their bounds, while other users are served', async () => {
     const port = await listening();
-    const trickling = await Promise.all(Array.from({ length: 25 }, () => open(port, 'GET /api/server/info HTTP/1.1\r\nHost: localhost\r\n')));
+    const trickling = await Promise.all(
+      Array.from({ length: 25 }, () => open(port, 'GET /api/server/info HTTP/1.1\r\nHost: localhost\r\n')),
+    );
     // A body announced as 10 bytes, 5 sent, then nothing.
     const stalled = await Promise.all(
       Array.from({ length: 25 }, () =>
-        open(port, 'POST /api/user/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nOrigin: http://localhost:8080\r\nContent-Length: 10\r\n\r\n{"use'),
+        open(
+          port,
+          'POST /api/user/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nOrigin: http://localhost:8080\r\nContent-Length: 10\r\n\r\n{"use',
+        ),
       ),
     );
     // One more header line every 200 ms, for as long as the server lets the connection live.

@@ -6,7 +6,11 @@ import { HttpProblem } from './http-problem.ts';
 import { sendSafeRedirect } from './safe-redirect.ts';
 
 /** The app's own pages by name (`reset-password`), also reachable without the app's base: an old or hand-typed link. */
-const PAGE_NAMES = new Set(Object.values(APP_PAGES).map((page) => page.replace(/^\//, '')).filter((name) => name !== ''));
+const PAGE_NAMES = new Set(
+  Object.values(APP_PAGES)
+    .map((page) => page.replace(/^\//, ''))
+    .filter((name) => name !== ''),
+);
 
 /**
  * Where a page outside the app goes (302): the same page inside the app when it is one of the
@@ -58,7 +62,10 @@ async function errorHandler(app: FastifyInstance, { redirects }: ErrorHandlerOpt
     if (pathOnly.startsWith('/api/')) {
       const methods = API_ROUTES.get(pathOnly);
       if (methods) {
-        return reply.code(405).header('allow', [...methods].join(', ')).send(failed('invalid_parameter'));
+        return reply
+          .code(405)
+          .header('allow', [...methods].join(', '))
+          .send(failed('invalid_parameter'));
       }
       return reply.code(404).send(failed('invalid_parameter'));
     }

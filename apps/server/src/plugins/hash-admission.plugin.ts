@@ -42,7 +42,8 @@ async function hashAdmission(app: FastifyInstance, { hasher, endpoints }: HashAd
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => gated.has(`${method} ${route.url}`))) return;
-    const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const onRequest =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [...onRequest, admit];
     const handler = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => unknown;
     route.handler = async function admitted(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {

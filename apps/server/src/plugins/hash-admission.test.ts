@@ -55,7 +55,12 @@ describe('hashing calls while the hasher has no place', () => {
 
   it('refuse before the body is read: a malformed or oversized body gets the 503, not a 400 or 413', async () => {
     fill();
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: '{"username": ' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      payload: '{"username": ',
+    });
     expect(malformed.statusCode).toBe(503);
     const large = await postJson(t.app, '/api/user/login', { username: DEMO.email, password: 'x'.repeat(20_000) });
     expect(large.statusCode).toBe(503);
@@ -68,14 +73,24 @@ describe('hashing calls while the hasher has no place', () => {
     const before = await dumpDatabase(t.db);
     const answers = [
       await setPassword(t, 'resetpassword', { token, password: 'New-Password-42', password2: 'New-Password-42' }),
-      await setPassword(t, 'register', { token: 'x'.repeat(43), password: 'New-Password-42', password2: 'New-Password-42' }),
+      await setPassword(t, 'register', {
+        token: 'x'.repeat(43),
+        password: 'New-Password-42',
+        password2: 'New-Password-42',
+      }),
       await postJson(t.app, '/api/account/reauth', { password: DEMO.password }, { cookie: `gh_session=${session}` }),
     ];
-    expect(answers.map((r) => [r.statusCode, r.headers['retry-after'], r.json().reasons])).toEqual(Array(3).fill([503, '3', ['service_busy']]));
+    expect(answers.map((r) => [r.statusCode, r.headers['retry-after'], r.json().reasons])).toEqual(
+      Array(3).fill([503, '3', ['service_busy']]),
+    );
     expect(await dumpDatabase(t.db)).toEqual(before);
     // The link still works once there is room.
     releaseAll();
-    expect((await setPassword(t, 'resetpassword', { token, password: 'New-Password-42', password2: 'New-Password-42' })).json()).toMatchObject({ status: 'ok' });
+    expect(
+      (
+        await setPassword(t, 'resetpassword', { token, password: 'New-Password-42', password2: 'New-Password-42' })
+      ).json(),
+    ).toMatchObject({ status: 'ok' });
   });
 
   it('keep answering the calls that do not hash', async () => {
@@ -87,14 +102,28 @@ describe('hashing calls while the hasher has no place', () => {
 
   it('still refuse a cross-site login with 403 first', async () => {
     fill();
-    const response = await postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, { origin: 'https://evil.example' });
+    const response = await postJson(
+      t.app,
+      '/api/user/login',
+      { username: DEMO.email, password: DEMO.password },
+      { origin: 'https://evil.example' },
+    );
     expect(response.statusCode).toBe(403);
   });
 });
 
 describe('places held by the hashing calls', () => {
   it('are given back by a call that ends without hashing: malformed, throttled or refused', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: '{' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
+          payload: '{',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await postJson(t.app, '/api/user/login', { username: DEMO.email })).statusCode).toBe(400);
     expect(hasher.load()).toEqual({ running: 0, waiting: 0, held: 0 });
     // A throttled account is refused before hashing (docs/decisions/0101-login-throttling.md).
@@ -118,7 +147,8 @@ describe('places held by the hashing calls', () => {
     const codes = answers.map((r) => r.statusCode);
     expect(codes.every((code) => code === 200 || code === 503)).toBe(true);
     expect(codes.filter((code) => code === 200).length).toBeGreaterThanOrEqual(1);
-    for (const refused of answers.filter((r) => r.statusCode === 503)) expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    for (const refused of answers.filter((r) => r.statusCode === 503))
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(peaks.running).toBeLessThanOrEqual(LIMITS.maxConcurrent);
     expect(peaks.waiting).toBeLessThanOrEqual(LIMITS.maxQueued);
     expect(hasher.load()).toEqual({ running: 0, waiting: 0, held: 0 });

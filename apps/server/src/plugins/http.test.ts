@@ -10,20 +10,50 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const raw = (payload: string, contentType = 'application/json') =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': contentType, origin: ORIGIN }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { 'content-type': contentType, origin: ORIGIN },
+    payload,
+  });
 
 describe('malformed requests are refused with a reason and change nothing', () => {
   const cases: Array<[string, () => ReturnType<typeof raw>, number, string]> = [
     ['malformed JSON', () => raw('{"username": "a@b.test", '), 400, 'invalid_parameter'],
-    ['a wrong content type', () => raw('username=a&password=b', 'application/x-www-form-urlencoded'), 415, 'invalid_parameter'],
+    [
+      'a wrong content type',
+      () => raw('username=a&password=b', 'application/x-www-form-urlencoded'),
+      415,
+      'invalid_parameter',
+    ],
     ['text/plain', () => raw('{"username":"a","password":"b"}', 'text/plain'), 415, 'invalid_parameter'],
     ['a missing field', () => raw(JSON.stringify({ username: DEMO.email })), 400, 'missing_parameter'],
-    ['an extra field', () => raw(JSON.stringify({ username: DEMO.email, password: DEMO.password, admin: true })), 400, 'invalid_parameter'],
+    [
+      'an extra field',
+      () => raw(JSON.stringify({ username: DEMO.email, password: DEMO.password, admin: true })),
+      400,
+      'invalid_parameter',
+    ],
     ['a wrong type', () => raw(JSON.stringify({ username: DEMO.email, password: 12345678 })), 400, 'invalid_parameter'],
     ['an array body', () => raw('[1,2]'), 400, 'invalid_parameter'],
-    ['a __proto__ key', () => raw(`{"username":"${DEMO.email}","password":"${DEMO.password}","__proto__":{"x":1}}`), 400, 'invalid_parameter'],
-    ['a constructor.prototype key', () => raw(`{"username":"a","password":"b","constructor":{"prototype":{"x":1}}}`), 400, 'invalid_parameter'],
-    ['a body over 16 KiB', () => raw(JSON.stringify({ username: DEMO.email, password: 'x'.repeat(17 * 1024) })), 413, 'invalid_parameter'],
+    [
+      'a __proto__ key',
+      () => raw(`{"username":"${DEMO.email}","password":"${DEMO.password}","__proto__":{"x":1}}`),
+      400,
+      'invalid_parameter',
+    ],
+    [
+      'a constructor.prototype key',
+      () => raw(`{"username":"a","password":"b","constructor":{"prototype":{"x":1}}}`),
+      400,
+      'invalid_parameter',
+    ],
+    [
+      'a body over 16 KiB',
+      () => raw(JSON.stringify({ username: DEMO.email, password: 'x'.repeat(17 * 1024) })),
+      413,
+      'invalid_parameter',
+    ],
   ];
 
   for (const [what, send, status, reason] of cases) {
@@ -53,16 +83,25 @@ describe('routes', () => {
       redirectAllowlist: [],
       botCheck: { kind: 'none' },
     });
-    expect((await t.app.inject('/api/server/version')).json()).toEqual({ copyright: '© 2026 Gatehouse', version: '0.1.0' });
+    expect((await t.app.inject('/api/server/version')).json()).toEqual({
+      copyright: '© 2026 Gatehouse',
+      version: '0.1.0',
+    });
     expect((await t.app.inject('/api/device/userlist')).json()).toEqual({ status: 'ok', users: [] });
   });
 
   it('passes the configured contact address, redirect allowlist and copyright on', async () => {
     const custom = await createTestApp({
-      env: { CONTACT_URL: 'https://clinic.example/contact', COPYRIGHT: '© Clinic', REDIRECT_ALLOWLIST: 'https://portal.clinic.example' },
+      env: {
+        CONTACT_URL: 'https://clinic.example/contact',
+        COPYRIGHT: '© Clinic',
+        REDIRECT_ALLOWLIST: 'https://portal.clinic.example',
+      },
     });
     try {
-      expect((await custom.app.inject('/api/server/info')).json().redirectAllowlist).toEqual(['https://portal.clinic.example']);
+      expect((await custom.app.inject('/api/server/info')).json().redirectAllowlist).toEqual([
+        'https://portal.clinic.example',
+      ]);
       expect((await custom.app.inject('/api/server/info')).json().contactUrl).toBe('https://clinic.example/contact');
       expect((await custom.app.inject('/api/server/version')).json().copyright).toBe('© Clinic');
     } finally {
@@ -105,8 +144,20 @@ describe('routes', () => {
   });
 
   it('sends every Location through the redirect rule: whatever the request, the target stays on the public origin', async () => {
-    const paths = hostileRedirects(ORIGIN).flatMap(({ query }) => [`/signin?redirect=${query}`, `/signin?${query}`, `/${query}`, `/x/..${query.startsWith('/') ? '' : '/'}${query}`]);
-    paths.push('//evil.example', '///evil.example/', '/\\evil.example', '/signin?/..//evil.example', '/..//evil.example', '/%2e%2e//evil.example');
+    const paths = hostileRedirects(ORIGIN).flatMap(({ query }) => [
+      `/signin?redirect=${query}`,
+      `/signin?${query}`,
+      `/${query}`,
+      `/x/..${query.startsWith('/') ? '' : '/'}${query}`,
+    ]);
+    paths.push(
+      '//evil.example',
+      '///evil.example/',
+      '/\\evil.example',
+      '/signin?/..//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+    );
     let redirects = 0;
     for (const url of paths) {
       const response = await t.app.inject({ method: 'GET', url });
@@ -115,7 +166,10 @@ describe('routes', () => {
       const location = response.headers.location;
       if (location === undefined) continue;
       redirects += 1;
-      expect(typeof location === 'string' && !location.startsWith('//') && !location.startsWith('/\\'), `${url} → ${String(location)}`).toBe(true);
+      expect(
+        typeof location === 'string' && !location.startsWith('//') && !location.startsWith('/\\'),
+        `${url} → ${String(location)}`,
+      ).toBe(true);
       expect(new URL(String(location), `${ORIGIN}/deep/page`).origin, `${url} → ${String(location)}`).toBe(ORIGIN);
     }
     expect(redirects).toBeGreaterThan(300);
@@ -193,7 +247,10 @@ describe('security headers', () => {
       await raw('{bad'),
     ];
     for (const response of answers) expect(response.headers).toMatchObject(expected);
-    expect((await t.app.inject('/api/server/version')).json()).toEqual({ copyright: expect.any(String), version: expect.any(String) });
+    expect((await t.app.inject('/api/server/version')).json()).toEqual({
+      copyright: expect.any(String),
+      version: expect.any(String),
+    });
   });
 
   it('sends HSTS when the public origin is https', async () => {
@@ -215,7 +272,10 @@ describe('security headers', () => {
 describe('logs', () => {
   it('never contain a password, the session id or the cookie header, even at trace level', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
     try {
       await logged.accounts.create(DEMO);
       const signIn = await postJson(logged.app, '/api/user/login', { username: DEMO.email, password: DEMO.password });
@@ -241,14 +301,23 @@ describe('logs', () => {
 
   it('have one line per request at info, when it is answered: method, URL without query values, address, status, time', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
     try {
       await logged.app.inject({ url: '/api/server/info' });
       await logged.app.inject({ url: '/api/token/info?token=SecretToken123' });
       // The request lines (start-up lines have no request id).
-      const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.reqId !== undefined);
+      const parsed = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.reqId !== undefined);
       expect(parsed.map((line) => line.msg)).toEqual(['request completed', 'request completed']);
-      expect(parsed[0]).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/server/info', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
+      expect(parsed[0]).toMatchObject({
+        level: 30,
+        req: { method: 'GET', url: '/api/server/info', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+      });
       expect(parsed[1]).toMatchObject({ req: { url: '/api/token/info?token=[redacted]' }, res: { statusCode: 200 } });
       for (const line of parsed) expect(typeof line.responseTime).toBe('number');
     } finally {
@@ -256,10 +325,16 @@ describe('logs', () => {
     }
     // At debug, the arrival of each request has its line too (a request that never ends shows).
     lines.length = 0;
-    const debug = await createTestApp({ env: { LOG_LEVEL: 'debug' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+    const debug = await createTestApp({
+      env: { LOG_LEVEL: 'debug' },
+      deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
     try {
       await debug.app.inject({ url: '/api/server/info' });
-      const messages = lines.map((line) => JSON.parse(line) as { msg: string; reqId?: string }).filter((line) => line.reqId !== undefined).map((line) => line.msg);
+      const messages = lines
+        .map((line) => JSON.parse(line) as { msg: string; reqId?: string })
+        .filter((line) => line.reqId !== undefined)
+        .map((line) => line.msg);
       expect(messages).toEqual(['incoming request', 'request completed']);
     } finally {
       await debug.close();

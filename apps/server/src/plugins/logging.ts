@@ -60,7 +60,8 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error) request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

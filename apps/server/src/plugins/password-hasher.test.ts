@@ -32,7 +32,11 @@ describe('password hashing', () => {
 
   it('refuses with service_busy and Retry-After once the queue is full', async () => {
     const small = new PasswordHasher({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
-    const results = await Promise.allSettled([small.hash('A-first-1'), small.hash('A-second-2'), small.hash('A-third-3')]);
+    const results = await Promise.allSettled([
+      small.hash('A-first-1'),
+      small.hash('A-second-2'),
+      small.hash('A-third-3'),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const refusal = (results[2] as PromiseRejectedResult).reason as HttpProblem;
     expect(refusal).toBeInstanceOf(HttpProblem);
@@ -51,7 +55,10 @@ describe('password hashing', () => {
     expect(second).not.toBeNull();
     // Every place is held: a hash that brings no admission is refused, the admitted ones go on.
     await expect(small.hash('A-other-3')).rejects.toBeInstanceOf(HttpProblem);
-    const results = await Promise.all([small.hash('A-first-1', first!), small.verify('not-a-hash', 'A-second-2', second!)]);
+    const results = await Promise.all([
+      small.hash('A-first-1', first!),
+      small.verify('not-a-hash', 'A-second-2', second!),
+    ]);
     expect(results[0]).toMatch(/^\$argon2id\$/);
     expect(results[1]).toBe(false);
     // A place is taken once: the same admission does not let a second hash in past the limits.

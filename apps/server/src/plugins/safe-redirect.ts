@@ -15,7 +15,13 @@ export function redirectPolicy(config: Pick<Config, 'publicOrigin' | 'redirectAl
  * Answers with a redirect to `target` after `safeRedirect` has judged it; a target it refuses
  * becomes `fallback` (itself judged), else the default page.
  */
-export function sendSafeRedirect(reply: FastifyReply, policy: RedirectPolicy, target: string, code: 301 | 302 | 303, fallback: string = DEFAULT_PAGE) {
+export function sendSafeRedirect(
+  reply: FastifyReply,
+  policy: RedirectPolicy,
+  target: string,
+  code: 301 | 302 | 303,
+  fallback: string = DEFAULT_PAGE,
+) {
   const safe = safeRedirect(target, policy);
   const location = safe === DEFAULT_PAGE && target !== DEFAULT_PAGE ? safeRedirect(fallback, policy) : safe;
   return reply.redirect(location, code);

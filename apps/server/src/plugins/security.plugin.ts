@@ -10,14 +10,21 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Where Google's reCAPTCHA v3 loads its code and frames from (https://developers.google.com/recaptcha/docs/faq#csp). */
 export const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] as const;
-export const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] as const;
+export const RECAPTCHA_FRAME_SOURCES = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+] as const;
 
 /**
  * The third-party sources the bot check needs: reCAPTCHA's, only while it is on,
  * plus the folder of the configured script address (a mirror or a local stand-in).
  * ALTCHA needs nothing: its challenge comes from 'self' and it is solved on the main thread.
  */
-export function botCheckSources(botCheck: BotCheckConfig | undefined): { script: string[]; frame: string[]; connect: string[] } {
+export function botCheckSources(botCheck: BotCheckConfig | undefined): {
+  script: string[];
+  frame: string[];
+  connect: string[];
+} {
   if (botCheck?.kind !== 'recaptcha') return { script: [], frame: [], connect: [] };
   const script = new URL(botCheck.scriptUri);
   const scriptFolder = `${script.origin}${script.pathname.slice(0, script.pathname.lastIndexOf('/') + 1)}`;

@@ -62,7 +62,13 @@ export class SessionAccess<S> {
   }
 
   /** Moves the client to a new level with a new session id (rotation); `shared`: see the store's rotate. */
-  async rotate(request: FastifyRequest, reply: FastifyReply, userId: string | null, level: SessionLevel, shared?: boolean): Promise<S> {
+  async rotate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string | null,
+    level: SessionLevel,
+    shared?: boolean,
+  ): Promise<S> {
     const { session, commit } = await this.prepareRotation(request, await this.current(request), userId, level, shared);
     commit(reply);
     return session;
@@ -83,7 +89,14 @@ export class SessionAccess<S> {
     shared?: boolean,
     db?: Db,
   ): Promise<{ session: S; commit: (reply: FastifyReply) => void }> {
-    const { rawId, session } = await this.service.rotate(previous, userId, level, { userAgent: userAgentOf(request) }, shared, db);
+    const { rawId, session } = await this.service.rotate(
+      previous,
+      userId,
+      level,
+      { userAgent: userAgentOf(request) },
+      shared,
+      db,
+    );
     return {
       session,
       commit: (reply) => {

@@ -17,7 +17,11 @@ function postFrom(app: TestApp, url: string, body: unknown, remoteAddress: strin
     method: 'POST',
     url,
     remoteAddress,
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) },
+    headers: {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+      ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+    },
     payload: JSON.stringify(body),
   });
 }
@@ -54,7 +58,11 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
     await exhaust(t, '198.51.100.7', (i) => `${PROXY}, 192.0.2.${i}`);
     expect((await forgot(t, '198.51.100.7', CLIENT)).statusCode).toBe(429);
     expect((await wrongPassword(t, '198.51.100.7', CLIENT)).json()).toMatchObject({ reasons: ['invalid_credentials'] });
-    expect(await throttleKeys(t)).toEqual([`account:${DEMO.email}`, 'address:198.51.100.7', 'forgot-address:198.51.100.7']);
+    expect(await throttleKeys(t)).toEqual([
+      `account:${DEMO.email}`,
+      'address:198.51.100.7',
+      'forgot-address:198.51.100.7',
+    ]);
   });
 
   it('counts the real client behind a trusted proxy, each client apart', async () => {
@@ -67,7 +75,12 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
     // A second trusted proxy (a range) in front of the first is skipped too.
     expect((await forgot(t, '10.0.1.9', `${OTHER_CLIENT}, ${PROXY}`)).statusCode).toBe(200);
     expect((await wrongPassword(t, PROXY, CLIENT)).json()).toMatchObject({ reasons: ['invalid_credentials'] });
-    expect(await throttleKeys(t)).toEqual([`account:${DEMO.email}`, `address:${CLIENT}`, `forgot-address:${CLIENT}`, `forgot-address:${OTHER_CLIENT}`]);
+    expect(await throttleKeys(t)).toEqual([
+      `account:${DEMO.email}`,
+      `address:${CLIENT}`,
+      `forgot-address:${CLIENT}`,
+      `forgot-address:${OTHER_CLIENT}`,
+    ]);
   });
 
   it('lets no client behind a trusted proxy choose its address by sending its own X-Forwarded-For', async () => {
@@ -80,9 +93,19 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
 
   it('writes the client address in the log line of a request', async () => {
     const lines: string[] = [];
-    t = await createTestApp({ env: { TRUST_PROXY: PROXY, LOG_LEVEL: 'info' }, deps: { logStream: { write: (line) => void lines.push(line) } } });
-    await t.app.inject({ method: 'GET', url: '/api/server/info', remoteAddress: PROXY, headers: { 'x-forwarded-for': `192.0.2.1, ${CLIENT}` } });
-    expect(lines.some((line) => (JSON.parse(line) as { req?: { remoteAddress?: string } }).req?.remoteAddress === CLIENT)).toBe(true);
+    t = await createTestApp({
+      env: { TRUST_PROXY: PROXY, LOG_LEVEL: 'info' },
+      deps: { logStream: { write: (line) => void lines.push(line) } },
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/server/info',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': `192.0.2.1, ${CLIENT}` },
+    });
+    expect(
+      lines.some((line) => (JSON.parse(line) as { req?: { remoteAddress?: string } }).req?.remoteAddress === CLIENT),
+    ).toBe(true);
     expect(lines.join('\n')).not.toContain('192.0.2.1');
   });
 });

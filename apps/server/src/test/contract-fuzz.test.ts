@@ -70,7 +70,9 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(hostileText, fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(hostileText, fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), {
+      maxKeys: 4,
+    }),
   ),
 })).value;
 
@@ -81,7 +83,13 @@ function shapedBody(keys: readonly string[]): fc.Arbitrary<Record<string, unknow
     .tuple(
       fc.subarray([...keys]),
       fc.array(fc.tuple(fc.constantFrom(...keys), fc.oneof(anyJson, hostileText)), { maxLength: keys.length }),
-      fc.option(fc.dictionary(fc.oneof(hostileText, fc.constantFrom('__proto__', 'admin', 'userId')), anyJson, { minKeys: 1, maxKeys: 2 }), { nil: undefined, freq: 3 }),
+      fc.option(
+        fc.dictionary(fc.oneof(hostileText, fc.constantFrom('__proto__', 'admin', 'userId')), anyJson, {
+          minKeys: 1,
+          maxKeys: 2,
+        }),
+        { nil: undefined, freq: 3 },
+      ),
     )
     .map(([kept, values, extra]) => {
       const body: Record<string, unknown> = {};
@@ -120,12 +128,22 @@ const querySuffix = (keys: readonly string[]) =>
   fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom(...(keys.length > 0 ? keys : ['q']), 'userId', 'token', '__proto__', 'redirect'), fc.stringMatching(/^[a-z]{1,6}$/)),
-        fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('', 'no-such-user', '//evil.example', 'A'.repeat(43))),
+        fc.oneof(
+          fc.constantFrom(...(keys.length > 0 ? keys : ['q']), 'userId', 'token', '__proto__', 'redirect'),
+          fc.stringMatching(/^[a-z]{1,6}$/),
+        ),
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 30 }),
+          fc.constantFrom('', 'no-such-user', '//evil.example', 'A'.repeat(43)),
+        ),
       ),
       { maxLength: 3 },
     )
-    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`));
+    .map((pairs) =>
+      pairs.length === 0
+        ? ''
+        : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`,
+    );
 
 interface FuzzRequest {
   query: string;
@@ -141,7 +159,9 @@ interface FuzzRequest {
 }
 
 const keysOf = (schema: Endpoint['body']): string[] =>
-  schema ? Object.keys((schema as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def.shape ?? {}) : [];
+  schema
+    ? Object.keys((schema as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def.shape ?? {})
+    : [];
 
 function requestFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
   const hasBody = endpoint.method !== 'GET';
@@ -150,18 +170,32 @@ function requestFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
         { weight: 4, arbitrary: shapedBody(keysOf(endpoint.body)).map((body) => JSON.stringify(body)) },
         { weight: 2, arbitrary: anyJson.map((value) => JSON.stringify(value) ?? 'null') },
         { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
-        { weight: 1, arbitrary: fc.constantFrom('{"username":', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', `{"a":"${'x'.repeat(BODY_LIMIT_BYTES)}"}`, '') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '{"username":',
+            '{"__proto__":{"admin":true}}',
+            '{"constructor":{"prototype":{"x":1}}}',
+            `{"a":"${'x'.repeat(BODY_LIMIT_BYTES)}"}`,
+            '',
+          ),
+        },
         { weight: 1, arbitrary: fc.constant(undefined) },
       )
     : fc.constant(undefined);
   return fc.record({
     query: querySuffix(keysOf(endpoint.query)),
-    contentType: hasBody ? fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 6 }) : fc.constant(undefined),
+    contentType: hasBody
+      ? fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 6 })
+      : fc.constant(undefined),
     contentEncoding: fc.option(fc.constantFrom('gzip', 'identity', 'br', 'x-bogus'), { nil: undefined, freq: 5 }),
     origin: fc.option(fc.constantFrom(ORIGIN, 'https://evil.example', 'null'), { nil: undefined, freq: 4 }),
     secFetchSite: fc.option(fc.constantFrom('same-origin', 'cross-site', 'none'), { nil: undefined, freq: 3 }),
     cookie: cookieHeader,
-    forwardedFor: fc.option(fc.constantFrom('203.0.113.9', '1.2.3.4, 5.6.7.8', 'not an address'), { nil: undefined, freq: 3 }),
+    forwardedFor: fc.option(fc.constantFrom('203.0.113.9', '1.2.3.4, 5.6.7.8', 'not an address'), {
+      nil: undefined,
+      freq: 3,
+    }),
     botToken: fc.option(hostileText, { nil: undefined, freq: 3 }),
     payload,
   });
@@ -169,7 +203,8 @@ function requestFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
 
 // ---- what the contract says about a request, independently of the server -------------------
 
-const isJsonType = (contentType: string | undefined) => contentType !== undefined && contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+const isJsonType = (contentType: string | undefined) =>
+  contentType !== undefined && contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
 const UTF8 = /;\s*charset=(utf-8|"utf-8")\s*$/i;
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -218,33 +253,49 @@ async function send(endpoint: Endpoint, request: FuzzRequest) {
   if (request.cookie !== '') headers.cookie = request.cookie;
   if (request.forwardedFor !== undefined) headers['x-forwarded-for'] = request.forwardedFor;
   if (request.botToken !== undefined) headers['x-recaptcha-token'] = encodeURIComponent(request.botToken);
-  return t.app.inject({ method: endpoint.method, url: `${endpoint.path}${request.query}`, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
+  return t.app.inject({
+    method: endpoint.method,
+    url: `${endpoint.path}${request.query}`,
+    headers,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  });
 }
 
 const KNOWN_REASONS = new Set<string>(REASONS);
 
 describe(`fuzzing every call of the contract (fast-check, seed ${SEED}, ${RUNS} runs a call)`, () => {
-  it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))('%s: no 5xx, malformed → 4xx missing/invalid_parameter, a 4xx changes nothing', async (_id, endpoint) => {
-    let malformedSeen = 0;
-    await fc.assert(
-      fc.asyncProperty(requestFor(endpoint), async (request) => {
-        const before = await dumpDatabase(t.db);
-        const response = await send(endpoint, request);
-        const context = `${endpoint.method} ${endpoint.path} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-        expect(response.statusCode, context).toBeLessThan(500);
-        const answer = response.json() as { status?: unknown; reasons?: unknown };
-        expect(typeof answer.status === 'string' || endpoint.id === 'serverVersion' || endpoint.id === 'webauthnOffer' || endpoint.id === 'altchaChallenge', context).toBe(true);
-        for (const reason of Array.isArray(answer.reasons) ? answer.reasons : []) expect(KNOWN_REASONS.has(reason as string), `${context}: unknown reason ${String(reason)}`).toBe(true);
-        if (malformed(endpoint, request)) {
-          malformedSeen += 1;
-          expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
-          expect([['missing_parameter'], ['invalid_parameter']], context).toContainEqual(answer.reasons);
-        }
-        if (response.statusCode >= 400) expect(await dumpDatabase(t.db), context).toEqual(before);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    // The generators reach the malformed cases (the property is not passed vacuously).
-    if (endpoint.method !== 'GET' || endpoint.query) expect(malformedSeen).toBeGreaterThan(RUNS / 4);
-  }, 120_000);
+  it.each(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))(
+    '%s: no 5xx, malformed → 4xx missing/invalid_parameter, a 4xx changes nothing',
+    async (_id, endpoint) => {
+      let malformedSeen = 0;
+      await fc.assert(
+        fc.asyncProperty(requestFor(endpoint), async (request) => {
+          const before = await dumpDatabase(t.db);
+          const response = await send(endpoint, request);
+          const context = `${endpoint.method} ${endpoint.path} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+          expect(response.statusCode, context).toBeLessThan(500);
+          const answer = response.json() as { status?: unknown; reasons?: unknown };
+          expect(
+            typeof answer.status === 'string' ||
+              endpoint.id === 'serverVersion' ||
+              endpoint.id === 'webauthnOffer' ||
+              endpoint.id === 'altchaChallenge',
+            context,
+          ).toBe(true);
+          for (const reason of Array.isArray(answer.reasons) ? answer.reasons : [])
+            expect(KNOWN_REASONS.has(reason as string), `${context}: unknown reason ${String(reason)}`).toBe(true);
+          if (malformed(endpoint, request)) {
+            malformedSeen += 1;
+            expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+            expect([['missing_parameter'], ['invalid_parameter']], context).toContainEqual(answer.reasons);
+          }
+          if (response.statusCode >= 400) expect(await dumpDatabase(t.db), context).toEqual(before);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      // The generators reach the malformed cases (the property is not passed vacuously).
+      if (endpoint.method !== 'GET' || endpoint.query) expect(malformedSeen).toBeGreaterThan(RUNS / 4);
+    },
+    120_000,
+  );
 });

@@ -34,7 +34,12 @@ if (!(await users.findById(userId))) {
     updated_at: now,
   });
 }
-const sessions = new SessionService(new SessionRepository(db), Date.now, { idleMs: DAY_MS, absoluteMs: DAY_MS, sharedIdleMs: DAY_MS, sharedAbsoluteMs: DAY_MS });
+const sessions = new SessionService(new SessionRepository(db), Date.now, {
+  idleMs: DAY_MS,
+  absoluteMs: DAY_MS,
+  sharedIdleMs: DAY_MS,
+  sharedAbsoluteMs: DAY_MS,
+});
 const pins = new PinCodeRepository(db);
 
 process.stdout.write('ready\n');

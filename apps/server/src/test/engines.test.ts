@@ -9,8 +9,12 @@ interface LockEntry {
   engines?: { node?: string } | string[];
 }
 
-const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+};
+const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
 
 /** The oldest Node the project says it runs on (engines.node of the root package.json). */
 const oldestNode = semver.minVersion(manifest.engines.node);

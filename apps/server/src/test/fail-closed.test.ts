@@ -49,7 +49,10 @@ describe('with the database gone under a running app', () => {
 
   it('an unexpected path answers 500 app_error without SQL, stack or file names, and the next request is served', async () => {
     await t.db.destroy();
-    const info = await t.app.inject({ url: '/api/user/info', headers: { cookie: 'gh_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+    const info = await t.app.inject({
+      url: '/api/user/info',
+      headers: { cookie: 'gh_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    });
     expect(info.statusCode).toBe(500);
     expect(info.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
     expect(info.body).not.toMatch(/select|sessions|\.ts|at /i);

@@ -41,7 +41,13 @@ async function solvedOn(t: TestApp): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-const login = (t: TestApp, payload: string) => postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, { [BOT_CHECK_HEADER]: payload });
+const login = (t: TestApp, payload: string) =>
+  postJson(
+    t.app,
+    '/api/user/login',
+    { username: DEMO.email, password: DEMO.password },
+    { [BOT_CHECK_HEADER]: payload },
+  );
 const reasons = (response: { json: () => unknown }) => (response.json() as { reasons?: string[] }).reasons ?? [];
 
 describe('two processes on one database', () => {
@@ -70,6 +76,8 @@ describe('the development mailbox is per process, and the start-up says so', () 
   });
 
   it('says nothing when mail goes over SMTP', () => {
-    expect(mailNotice({ smtpUrl: 'smtp://mail.example.org:25', publicOrigin: 'https://signin.example.org' })).toBeNull();
+    expect(
+      mailNotice({ smtpUrl: 'smtp://mail.example.org:25', publicOrigin: 'https://signin.example.org' }),
+    ).toBeNull();
   });
 });

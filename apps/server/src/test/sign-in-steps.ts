@@ -13,8 +13,18 @@ export function cookies(values: { session?: string | undefined; device?: string 
 
 export const deviceCookie = (response: LightMyRequestResponse) => response.cookies.find((c) => c.name === 'gh_device');
 
-export function login(t: TestApp, account: Pick<NewAccount, 'email' | 'password'>, values: { session?: string; device?: string } = {}, headers: Record<string, string> = {}) {
-  return postJson(t.app, '/api/user/login', { username: account.email, password: account.password }, { ...cookies(values), ...headers });
+export function login(
+  t: TestApp,
+  account: Pick<NewAccount, 'email' | 'password'>,
+  values: { session?: string; device?: string } = {},
+  headers: Record<string, string> = {},
+) {
+  return postJson(
+    t.app,
+    '/api/user/login',
+    { username: account.email, password: account.password },
+    { ...cookies(values), ...headers },
+  );
 }
 
 /** The PIN of the newest mail to this address in the development mailbox (its WebOTP line). */
@@ -25,7 +35,12 @@ export function latestPin(t: TestApp, email: string): string {
   return pin;
 }
 
-export function submitPin(t: TestApp, pin: string, values: { session?: string; device?: string }, headers: Record<string, string> = {}) {
+export function submitPin(
+  t: TestApp,
+  pin: string,
+  values: { session?: string; device?: string },
+  headers: Record<string, string> = {},
+) {
   return postJson(t.app, '/api/user/pincode', { pin_code: pin }, { ...cookies(values), ...headers });
 }
 
@@ -39,11 +54,18 @@ export async function signInWithPin(
 ): Promise<{ session: string; device: string }> {
   const first = await login(t, account, values, headers);
   const status = (first.json() as { status: string }).status;
-  if (status === 'ok') return { session: sessionCookie(first)?.value ?? '', device: deviceCookie(first)?.value ?? values.device ?? '' };
+  if (status === 'ok')
+    return { session: sessionCookie(first)?.value ?? '', device: deviceCookie(first)?.value ?? values.device ?? '' };
   const passwordSession = sessionCookie(first)?.value;
   if (!passwordSession) throw new Error(`login answered ${JSON.stringify(first.json())}`);
-  const second = await submitPin(t, latestPin(t, account.email), { session: passwordSession, device: values.device }, headers);
+  const second = await submitPin(
+    t,
+    latestPin(t, account.email),
+    { session: passwordSession, device: values.device },
+    headers,
+  );
   const session = sessionCookie(second)?.value;
-  if ((second.json() as { status: string }).status !== 'ok' || !session) throw new Error(`PIN answered ${JSON.stringify(second.json())}`);
+  if ((second.json() as { status: string }).status !== 'ok' || !session)
+    throw new Error(`PIN answered ${JSON.stringify(second.json())}`);
   return { session, device: deviceCookie(second)?.value ?? values.device ?? '' };
 }

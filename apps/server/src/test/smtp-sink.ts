@@ -16,7 +16,12 @@ export interface SmtpSink {
  * A real SMTP server on a free local port (the only peer tests stand in for).
  * With `refuse`, every message is answered 550 after DATA.
  */
-export async function startSmtpSink(options: { refuse?: boolean; /** A given port (a server that comes back); a free one by default. */ port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: {
+    refuse?: boolean;
+    /** A given port (a server that comes back); a free one by default. */ port?: number;
+  } = {},
+): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({

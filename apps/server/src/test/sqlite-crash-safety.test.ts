@@ -38,7 +38,10 @@ interface Acknowledged {
  * acknowledged writes (plus a random 0–20 ms, so the kill lands anywhere in a statement).
  */
 async function writeThenKill(file: string, afterAcks: number): Promise<Acknowledged> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, file, USER_ID], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, file, USER_ID], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const acknowledged: Acknowledged = { sessions: [], lastPinAttempt: 0 };
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -66,7 +69,8 @@ describe.runIf(onSqlite)('a SQLite file database (SQLite run only: it checks the
     const file = path.join(dir, 'pragmas.sqlite');
     const db = createDatabase({ kind: 'sqlite', file });
     try {
-      const pragma = async (name: string) => Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2); // 2 = FULL
       expect(await pragma('foreign_keys')).toBe(1);
@@ -95,7 +99,9 @@ describe.runIf(onSqlite)('a SQLite file database (SQLite run only: it checks the
         // Nothing acknowledged is missing; at most the one write in flight at the kill got in besides.
         expect(stored.n).toBeGreaterThanOrEqual(sessions.length);
         expect(stored.n).toBeLessThanOrEqual(sessions.length + round + 1);
-        const attempts = raw.prepare('select failures from pin_attempts where user_id = ?').get(USER_ID) as { failures: number };
+        const attempts = raw.prepare('select failures from pin_attempts where user_id = ?').get(USER_ID) as {
+          failures: number;
+        };
         expect(attempts.failures).toBeGreaterThanOrEqual(lastPinAttempt);
         expect(attempts.failures).toBeLessThanOrEqual(lastPinAttempt + 1);
       } finally {
@@ -106,7 +112,12 @@ describe.runIf(onSqlite)('a SQLite file database (SQLite run only: it checks the
     // Every acknowledged session still signs its holder in, through the app's own code.
     const db = createDatabase({ kind: 'sqlite', file });
     try {
-      const service = new SessionService(new SessionRepository(db), Date.now, { idleMs: DAY_MS, absoluteMs: DAY_MS, sharedIdleMs: DAY_MS, sharedAbsoluteMs: DAY_MS });
+      const service = new SessionService(new SessionRepository(db), Date.now, {
+        idleMs: DAY_MS,
+        absoluteMs: DAY_MS,
+        sharedIdleMs: DAY_MS,
+        sharedAbsoluteMs: DAY_MS,
+      });
       const missing: string[] = [];
       for (const rawId of sessions) {
         const session = await service.resolve(rawId);

@@ -44,7 +44,9 @@ export interface TestApp {
  * PostgreSQL database of its own when TEST_DATABASE_URL is set (test-database.ts). A DATABASE_URL
  * in `env` is used as it is (a test that shares its database with the CLI creates and drops it).
  */
-export async function createTestApp(options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'db' | 'now'> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'db' | 'now'> } = {},
+): Promise<TestApp> {
   const owned = options.env?.DATABASE_URL === undefined ? await createTestDatabase() : undefined;
   const config = testConfig({ ...options.env, ...(owned && { DATABASE_URL: owned.url }) });
   const db = createDatabase(config.database);
@@ -60,7 +62,13 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
     throw error;
   }
   const sessions = new SessionService(new SessionRepository(db), clock.now, sessionLifetimes(config));
-  const accounts = new AccountService(new UserRepository(db), new PasswordHasher(), clock.now, sessions, new ThrottleService(new ThrottleRepository(db), clock.now));
+  const accounts = new AccountService(
+    new UserRepository(db),
+    new PasswordHasher(),
+    clock.now,
+    sessions,
+    new ThrottleService(new ThrottleRepository(db), clock.now),
+  );
   return {
     app,
     db,

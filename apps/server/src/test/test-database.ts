@@ -52,7 +52,9 @@ export async function createTestDatabase(sqlite = ':memory:'): Promise<TestDatab
   const name = `gh_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await admin(`create database "${name}"`).catch((error: unknown) => {
     if (codeOf(error) !== '42501') throw error;
-    throw new Error('TEST_DATABASE_URL: its role may not create databases (create role … createdb, as .ci/run does)', { cause: error });
+    throw new Error('TEST_DATABASE_URL: its role may not create databases (create role … createdb, as .ci/run does)', {
+      cause: error,
+    });
   });
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;

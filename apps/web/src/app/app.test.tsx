@@ -8,7 +8,13 @@ import type { StartUpData, StartUpResult } from './start-up';
 
 const data = (language: string, siteKey: string | null = null): StartUpData => ({
   user: { authenticated: false, language, id: null, email: null, firstName: null, surname: null },
-  serverInfo: { status: 'ok', reCaptcha: { siteKey, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }, contactUrl: null, redirectAllowlist: [], botCheck: { kind: 'none' } },
+  serverInfo: {
+    status: 'ok',
+    reCaptcha: { siteKey, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
+    contactUrl: null,
+    redirectAllowlist: [],
+    botCheck: { kind: 'none' },
+  },
   serverVersion: { copyright: '© 2025 Provider' },
   deviceUsers: [],
 });
@@ -18,7 +24,14 @@ function renderApp(result: StartUpResult) {
   const assign = vi.fn();
   window.history.replaceState(null, '', '/');
   renderWithProviders(
-    <App startUp={Promise.resolve(result)} basename="" redirectParam={null} appOrigin="http://localhost" assign={assign} reload={reload} />,
+    <App
+      startUp={Promise.resolve(result)}
+      basename=""
+      redirectParam={null}
+      appOrigin="http://localhost"
+      assign={assign}
+      reload={reload}
+    />,
     'sk',
   );
   return { reload, assign };
@@ -52,7 +65,9 @@ describe('app', () => {
   it('shows the bot-check notice only when the server gives a site key', async () => {
     renderApp({ type: 'signIn', data: data('en', 'site-key') });
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://policies.google.com/privacy');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      'https://policies.google.com/privacy',
+    );
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toBeTruthy();
   });
 
@@ -64,14 +79,22 @@ describe('app', () => {
 
   it('shows the internal error page with Reload when start-up fails', async () => {
     const { reload } = renderApp({ type: 'failed', error: new ApiFailure('http', 'userInfo', 500), language: null });
-    expect(await screen.findByText('Pri spracovaní vašej požiadavky nastala chyba. Skúste znova načítať stránku a zopakovať požiadavku.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Pri spracovaní vašej požiadavky nastala chyba. Skúste znova načítať stránku a zopakovať požiadavku.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Znova načítať' }));
     expect(reload).toHaveBeenCalledOnce();
   });
 
   it('shows the internal error page in the language user info gave when another start-up call failed', async () => {
     renderApp({ type: 'failed', error: new ApiFailure('http', 'serverVersion', 500), language: 'en' });
-    expect(await screen.findByText('An error has occured while processing your request. Try to reload page and repeat request.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'An error has occured while processing your request. Try to reload page and repeat request.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 });

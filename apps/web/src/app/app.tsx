@@ -74,7 +74,14 @@ export function App({ startUp, rendered, basename, redirectParam, appOrigin, ass
       {failed ? (
         <InternalErrorPage reload={reload} />
       ) : view.type === 'ready' ? (
-        <AppRouter basename={basename} data={view.data} redirect={redirect} signInStart={rendered?.signIn} linkCheck={rendered?.linkCheck ?? null} ssrPath={rendered?.ssrPath} />
+        <AppRouter
+          basename={basename}
+          data={view.data}
+          redirect={redirect}
+          signInStart={rendered?.signIn}
+          linkCheck={rendered?.linkCheck ?? null}
+          ssrPath={rendered?.ssrPath}
+        />
       ) : (
         <LoadingPlaceholder />
       )}

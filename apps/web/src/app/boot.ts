@@ -61,7 +61,9 @@ function replay(): void {
       entry.box.click();
     } else if (entry.form.isConnected) {
       const { submitter } = entry;
-      entry.form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === entry.form ? submitter : null);
+      entry.form.requestSubmit(
+        submitter instanceof HTMLButtonElement && submitter.form === entry.form ? submitter : null,
+      );
     }
   }
 }

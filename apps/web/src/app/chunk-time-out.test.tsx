@@ -10,7 +10,13 @@ vi.mock('../flows/sign-in/screens/later-screens', () => new Promise(() => {}));
 
 const data: StartUpData = {
   user: { authenticated: false, language: 'en', id: null, email: null, firstName: null, surname: null },
-  serverInfo: { status: 'ok', reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }, contactUrl: null, redirectAllowlist: [], botCheck: { kind: 'none' } },
+  serverInfo: {
+    status: 'ok',
+    reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
+    contactUrl: null,
+    redirectAllowlist: [],
+    botCheck: { kind: 'none' },
+  },
   serverVersion: { copyright: '© 2026 Provider' },
   deviceUsers: [],
 };
@@ -24,7 +30,14 @@ describe('a script chunk that does not arrive', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.history.replaceState(null, '', '/');
     renderWithProviders(
-      <App startUp={Promise.resolve({ type: 'signIn', data })} basename="" redirectParam={null} appOrigin="http://localhost" assign={vi.fn()} reload={vi.fn()} />,
+      <App
+        startUp={Promise.resolve({ type: 'signIn', data })}
+        basename=""
+        redirectParam={null}
+        appOrigin="http://localhost"
+        assign={vi.fn()}
+        reload={vi.fn()}
+      />,
       'en',
     );
     // "Forgot password?" opens a later screen: it is waited for, not given up on early.

@@ -32,7 +32,10 @@ export { PAGE_PAYLOAD_ID };
  * so no value (a name a user chose, say) can end the element or start markup.
  */
 export function payloadJson(payload: PagePayload): string {
-  return JSON.stringify(payload).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(payload).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The payload of a server-rendered page, or null (a page built without the server, e.g. Vite's dev server). */

@@ -88,8 +88,14 @@ describe('recovery routes', () => {
   });
 
   it('finishes a registration at /accept-invitation and goes to the safe redirect of the link', async () => {
-    stubApi({ '/api/token/info': () => jsonResponse({ status: 'ok' }), '/api/user/register': () => jsonResponse({ status: 'ok' }) });
-    const { user, assign } = renderAt('/accept-invitation?token=inv&redirect=https%3A%2F%2Fportal.example%2Fhome', 'https://portal.example/home');
+    stubApi({
+      '/api/token/info': () => jsonResponse({ status: 'ok' }),
+      '/api/user/register': () => jsonResponse({ status: 'ok' }),
+    });
+    const { user, assign } = renderAt(
+      '/accept-invitation?token=inv&redirect=https%3A%2F%2Fportal.example%2Fhome',
+      'https://portal.example/home',
+    );
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await user.type(screen.getByLabelText('New password'), 'Secret123');
     await user.type(screen.getByLabelText('Repeat new password'), 'Secret123');
@@ -99,7 +105,10 @@ describe('recovery routes', () => {
   });
 
   it('goes to the default page after a registration whose redirect leads to a foreign origin', async () => {
-    stubApi({ '/api/token/info': () => jsonResponse({ status: 'ok' }), '/api/user/register': () => jsonResponse({ status: 'ok' }) });
+    stubApi({
+      '/api/token/info': () => jsonResponse({ status: 'ok' }),
+      '/api/user/register': () => jsonResponse({ status: 'ok' }),
+    });
     const { user, assign } = renderAt('/accept-invitation?token=inv', 'https://evil.example/');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await user.type(screen.getByLabelText('New password'), 'Secret123');
@@ -124,14 +133,26 @@ describe('signed-in visitors on the recovery routes', () => {
   it('stay on a recovery route after start-up', async () => {
     const replace = vi.fn();
     const answers: Record<string, unknown> = {
-      '/api/user/info': { status: 'ok', guest: false, language: 'en', user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'N' } },
+      '/api/user/info': {
+        status: 'ok',
+        guest: false,
+        language: 'en',
+        user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'N' },
+      },
       '/api/server/info': { status: 'ok' },
       '/api/server/version': { copyright: '©' },
       '/api/device/userlist': { status: 'ok', users: [] },
     };
-    const call = async (endpoint: { path: string }) => ENDPOINTS.find((e) => e.path === endpoint.path && e.method === 'GET')?.answer.parse(answers[endpoint.path]);
+    const call = async (endpoint: { path: string }) =>
+      ENDPOINTS.find((e) => e.path === endpoint.path && e.method === 'GET')?.answer.parse(answers[endpoint.path]);
     // A fake of the generic client: it answers the four start-up calls by path.
-    const result = await startUp({ call: call as never, redirectParam: null, appOrigin: 'http://localhost', replace, redirectSignedIn: false });
+    const result = await startUp({
+      call: call as never,
+      redirectParam: null,
+      appOrigin: 'http://localhost',
+      replace,
+      redirectSignedIn: false,
+    });
     expect(result.type).toBe('signIn');
     expect(replace).not.toHaveBeenCalled();
   });

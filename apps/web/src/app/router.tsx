@@ -13,15 +13,27 @@ import type { SignInStart } from './page-payload';
 import type { StartUpData } from './start-up';
 
 // The demo pages are not part of the first view: separate chunks.
-const ControlsDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.ControlsDemoScreen })));
-const SnackbarDemoScreen = lazyWithTimeout(() => import('../flows/demo').then((m) => ({ default: m.SnackbarDemoScreen })));
+const ControlsDemoScreen = lazyWithTimeout(() =>
+  import('../flows/demo').then((m) => ({ default: m.ControlsDemoScreen })),
+);
+const SnackbarDemoScreen = lazyWithTimeout(() =>
+  import('../flows/demo').then((m) => ({ default: m.SnackbarDemoScreen })),
+);
 // The security page is reached from the default page only: a lazy chunk with its own texts.
-const SecurityPage = lazyWithTimeout(() => import('../flows/account-security').then((m) => ({ default: m.SecurityPage })));
+const SecurityPage = lazyWithTimeout(() =>
+  import('../flows/account-security').then((m) => ({ default: m.SecurityPage })),
+);
 // The token-link pages (reset, invitation) are reached from e-mailed links only: one lazy chunk, not in the sign-in route's first view.
-const ResetPasswordFlow = lazyWithTimeout(() => import('../flows/token-link').then((m) => ({ default: m.ResetPasswordFlow })));
-const FinishRegistrationFlow = lazyWithTimeout(() => import('../flows/token-link').then((m) => ({ default: m.FinishRegistrationFlow })));
+const ResetPasswordFlow = lazyWithTimeout(() =>
+  import('../flows/token-link').then((m) => ({ default: m.ResetPasswordFlow })),
+);
+const FinishRegistrationFlow = lazyWithTimeout(() =>
+  import('../flows/token-link').then((m) => ({ default: m.FinishRegistrationFlow })),
+);
 // The page of the "Wasn't you?" mail's link: a lazy chunk as well.
-const SecureAccountFlow = lazyWithTimeout(() => import('../flows/secure-account').then((m) => ({ default: m.SecureAccountFlow })));
+const SecureAccountFlow = lazyWithTimeout(() =>
+  import('../flows/secure-account').then((m) => ({ default: m.SecureAccountFlow })),
+);
 
 /** A guest (or a session ended meanwhile) signs in first, and comes back here (the safe-redirect rule allows an app path). */
 const toSignInAndBack = () => window.location.replace(signInHref(SECURITY_HREF));
@@ -50,7 +62,14 @@ export interface AppRouterProps {
   ssrPath?: string;
 }
 
-export function AppRouter({ basename, data: startUpData, redirect, signInStart, linkCheck = null, ssrPath }: AppRouterProps) {
+export function AppRouter({
+  basename,
+  data: startUpData,
+  redirect,
+  signInStart,
+  linkCheck = null,
+  ssrPath,
+}: AppRouterProps) {
   // A password reset refreshes the device user list; the sign-in route then shows the fresh one.
   const [deviceUsers, setDeviceUsers] = useState(startUpData.deviceUsers);
   const data = useMemo(() => ({ ...startUpData, deviceUsers }), [startUpData, deviceUsers]);
@@ -114,8 +133,21 @@ function useGoToSignIn(): () => void {
   return useCallback(() => navigate(ROUTES.signIn), [navigate]);
 }
 
-function ResetPasswordRoute({ onDeviceUsers, linkCheck }: { onDeviceUsers: (users: readonly DeviceUser[]) => void; linkCheck: LinkCheck | null }) {
-  return <ResetPasswordFlow search={useSearch()} tokenCheck={linkCheck} goToSignIn={useGoToSignIn()} onDeviceUsers={onDeviceUsers} />;
+function ResetPasswordRoute({
+  onDeviceUsers,
+  linkCheck,
+}: {
+  onDeviceUsers: (users: readonly DeviceUser[]) => void;
+  linkCheck: LinkCheck | null;
+}) {
+  return (
+    <ResetPasswordFlow
+      search={useSearch()}
+      tokenCheck={linkCheck}
+      goToSignIn={useGoToSignIn()}
+      onDeviceUsers={onDeviceUsers}
+    />
+  );
 }
 
 function SecureAccountRoute() {
@@ -128,5 +160,12 @@ function SecureAccountRoute() {
 }
 
 function AcceptInvitationRoute({ redirect, linkCheck }: { redirect: () => void; linkCheck: LinkCheck | null }) {
-  return <FinishRegistrationFlow search={useSearch()} tokenCheck={linkCheck} goToSignIn={useGoToSignIn()} redirect={redirect} />;
+  return (
+    <FinishRegistrationFlow
+      search={useSearch()}
+      tokenCheck={linkCheck}
+      goToSignIn={useGoToSignIn()}
+      redirect={redirect}
+    />
+  );
 }

@@ -13,8 +13,6 @@ export function redirectsSignedInUser(pathname: string, basename: string): boole
   return sendsSignedInVisitorOn(path || ROUTES.signIn);
 }
 
-
-
 /**
  * The router's basename: the path of the page's `<base href>` with trailing
  * slashes removed, e.g. "/signin/" → "/signin".

@@ -21,11 +21,20 @@ describe('the security route', () => {
   it('shows the security page to a signed-in visitor, with the way back to the default page', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ status: 'ok', passkeys: [], devices: [], sessions: [], signIns: [], reauthRequired: true })),
+      vi.fn(async () =>
+        jsonResponse({ status: 'ok', passkeys: [], devices: [], sessions: [], signIns: [], reauthRequired: true }),
+      ),
     );
     window.history.replaceState(null, '', '/security');
     renderWithProviders(
-      <App startUp={Promise.resolve({ type: 'signIn', data: signedIn() })} basename="" redirectParam={null} appOrigin="http://localhost" assign={vi.fn()} reload={vi.fn()} />,
+      <App
+        startUp={Promise.resolve({ type: 'signIn', data: signedIn() })}
+        basename=""
+        redirectParam={null}
+        appOrigin="http://localhost"
+        assign={vi.fn()}
+        reload={vi.fn()}
+      />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in and security' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: 'Passkeys' })).toBeTruthy();

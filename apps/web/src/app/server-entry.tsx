@@ -106,7 +106,14 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   const areas = areasFor(page, input.signIn);
   const [core, ...parts] = await Promise.all([loadMessages(locale), ...areas.map((area) => loadArea(locale, area))]);
   const messages = Object.assign({}, core, ...parts) as CompiledMessages;
-  const payload: PagePayload = { data: input.data, locale, messages, areas, signIn: input.signIn, linkCheck: input.linkCheck };
+  const payload: PagePayload = {
+    data: input.data,
+    locale,
+    messages,
+    areas,
+    signIn: input.signIn,
+    linkCheck: input.linkCheck,
+  };
   const search = input.search === '' ? '' : `?${input.search}`;
 
   // The same tree as main.tsx hydrates; the lazy screens are awaited, so the markup is complete.
@@ -117,7 +124,12 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
     <StrictMode>
       <Providers i18n={{ locale, messages, areas }}>
         <App
-          rendered={{ data: input.data, signIn: input.signIn, linkCheck: input.linkCheck, ssrPath: input.path + search }}
+          rendered={{
+            data: input.data,
+            signIn: input.signIn,
+            linkCheck: input.linkCheck,
+            ssrPath: input.path + search,
+          }}
           basename={SIGN_IN_BASE_PATH}
           redirectParam={readRedirectParam(search)}
           appOrigin={input.origin}

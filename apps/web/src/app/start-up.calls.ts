@@ -19,13 +19,19 @@ export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {
   for (const settled of [info, server, version, users]) {
     if (settled.status === 'rejected') return { type: 'failed', error: settled.reason, language };
   }
-  if (info.status !== 'fulfilled' || server.status !== 'fulfilled' || version.status !== 'fulfilled' || users.status !== 'fulfilled') {
+  if (
+    info.status !== 'fulfilled' ||
+    server.status !== 'fulfilled' ||
+    version.status !== 'fulfilled' ||
+    users.status !== 'fulfilled'
+  ) {
     return { type: 'failed', error: new Error('unreachable'), language };
   }
   const user = toCurrentUser(info.value);
   // "Info is valid only if status is ok and guest and language are present."
   if (user === null) return { type: 'failed', error: new ApiFailure('unparsable', userInfo.id, 200), language };
-  if (server.value.status !== 'ok') return { type: 'failed', error: new ApiFailure('unparsable', serverInfo.id, 200), language };
+  if (server.value.status !== 'ok')
+    return { type: 'failed', error: new ApiFailure('unparsable', serverInfo.id, 200), language };
 
   const data: StartUpData = {
     user,

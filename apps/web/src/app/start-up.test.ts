@@ -10,7 +10,12 @@ const ORIGIN = 'http://localhost:8080';
 
 const ANSWERS: Record<string, unknown> = {
   [userInfo.id]: { status: 'ok', guest: true, language: 'en', user: null },
-  [serverInfo.id]: { status: 'ok', reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }, contactUrl: null, redirectAllowlist: [] },
+  [serverInfo.id]: {
+    status: 'ok',
+    reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
+    contactUrl: null,
+    redirectAllowlist: [],
+  },
   [serverVersion.id]: { copyright: '© Provider' },
   [deviceUserList.id]: { status: 'ok', users: [] },
 };
@@ -41,19 +46,38 @@ describe('start-up', () => {
   });
 
   it('sends a signed-in user to a safe redirect on the same origin', async () => {
-    const { fake, release } = deferredCall({ [userInfo.id]: { status: 'ok', guest: false, language: 'sk', user: { id: 'u1', email: 'a@b.sk', firstName: 'A', surname: 'B' } } });
+    const { fake, release } = deferredCall({
+      [userInfo.id]: {
+        status: 'ok',
+        guest: false,
+        language: 'sk',
+        user: { id: 'u1', email: 'a@b.sk', firstName: 'A', surname: 'B' },
+      },
+    });
     const replace = vi.fn();
     release();
-    const result = await startUp({ call: fake, redirectParam: readRedirectParam('?redirect=%2Fportal%3Ftab%3D2'), appOrigin: ORIGIN, replace });
+    const result = await startUp({
+      call: fake,
+      redirectParam: readRedirectParam('?redirect=%2Fportal%3Ftab%3D2'),
+      appOrigin: ORIGIN,
+      replace,
+    });
     expect(replace).toHaveBeenCalledWith('/portal?tab=2');
     expect(result).toMatchObject({ type: 'redirecting', to: '/portal?tab=2' });
   });
 
   it('refuses a redirect to another origin and goes to the default page', async () => {
-    const { fake, release } = deferredCall({ [userInfo.id]: { status: 'ok', guest: false, language: 'sk', user: null } });
+    const { fake, release } = deferredCall({
+      [userInfo.id]: { status: 'ok', guest: false, language: 'sk', user: null },
+    });
     const replace = vi.fn();
     release();
-    await startUp({ call: fake, redirectParam: readRedirectParam('?redirect=https%3A%2F%2Fevil.example%2F'), appOrigin: ORIGIN, replace });
+    await startUp({
+      call: fake,
+      redirectParam: readRedirectParam('?redirect=https%3A%2F%2Fevil.example%2F'),
+      appOrigin: ORIGIN,
+      replace,
+    });
     expect(replace).toHaveBeenCalledWith('/');
   });
 
@@ -71,10 +95,14 @@ describe('start-up', () => {
   it('fails when user info is not valid or a call fails', async () => {
     const invalid = deferredCall({ [userInfo.id]: { status: 'ok' } });
     invalid.release();
-    await expect(startUp({ call: invalid.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() })).resolves.toMatchObject({ type: 'failed' });
+    await expect(
+      startUp({ call: invalid.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() }),
+    ).resolves.toMatchObject({ type: 'failed' });
     const broken = deferredCall({ [serverVersion.id]: new ApiFailure('http', serverVersion.id, 500) });
     broken.release();
-    await expect(startUp({ call: broken.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() })).resolves.toMatchObject({ type: 'failed' });
+    await expect(
+      startUp({ call: broken.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() }),
+    ).resolves.toMatchObject({ type: 'failed' });
   });
 
   it('keeps the language of user info when another start-up call fails', async () => {
@@ -83,7 +111,9 @@ describe('start-up', () => {
       [serverVersion.id]: new ApiFailure('http', serverVersion.id, 500),
     });
     broken.release();
-    await expect(startUp({ call: broken.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() })).resolves.toMatchObject({
+    await expect(
+      startUp({ call: broken.fake, redirectParam: null, appOrigin: ORIGIN, replace: vi.fn() }),
+    ).resolves.toMatchObject({
       type: 'failed',
       language: 'cs',
     });

@@ -42,7 +42,11 @@ export async function startUp(deps: StartUpDeps): Promise<StartUpResult> {
   return loaded.calls.startUp(deps);
 }
 
-export function redirectTarget(redirectParam: string | null, appOrigin: string, allowlist: readonly string[] = []): string {
+export function redirectTarget(
+  redirectParam: string | null,
+  appOrigin: string,
+  allowlist: readonly string[] = [],
+): string {
   return safeRedirect(redirectParam, { appOrigin, allowlist });
 }
 

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { expectAnnounced, jsonResponse, renderWithProviders } from '../shared/testing/test-utils';
 import { LegacyPage } from './legacy-page';
 
-const signedIn = { status: 'ok', guest: false, language: 'en', user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková' } };
+const signedIn = {
+  status: 'ok',
+  guest: false,
+  language: 'en',
+  user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková' },
+};
 
 function stubServer(info: unknown) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -38,7 +43,9 @@ describe('the default (legacy) page', () => {
   it('links to the Sign-in and security page, in Slovak as well', async () => {
     stubServer({ ...signedIn, language: 'sk' });
     renderWithProviders(<LegacyPage replace={vi.fn()} assign={vi.fn()} />, 'sk');
-    expect((await screen.findByRole('link', { name: 'Prihlásenie a zabezpečenie' })).getAttribute('href')).toBe('/signin/security');
+    expect((await screen.findByRole('link', { name: 'Prihlásenie a zabezpečenie' })).getAttribute('href')).toBe(
+      '/signin/security',
+    );
   });
 
   it('sends a guest to sign in with the way back to this page', async () => {
@@ -57,7 +64,7 @@ describe('the default (legacy) page', () => {
     expect(callsTo(fetch, '/api/user/logout')).toBe(1);
   });
 
-  it("says signing out failed, in its own words, when the server does not answer; the page stays", async () => {
+  it('says signing out failed, in its own words, when the server does not answer; the page stays', async () => {
     const fetch = stubServer(signedIn);
     const assign = vi.fn();
     renderWithProviders(<LegacyPage replace={vi.fn()} assign={assign} />);

@@ -120,7 +120,8 @@ export const passkeyRemove = defineEndpoint({
   id: 'passkeyRemove',
   method: 'DELETE',
   path: '/api/account/passkey',
-  summary: 'Remove one of your passkeys; reauth_required when the password was last proven over 5 minutes ago (an addition).',
+  summary:
+    'Remove one of your passkeys; reauth_required when the password was last proven over 5 minutes ago (an addition).',
   body: undefined,
   query: IdQuery,
   answer: StatusAnswer,
@@ -139,7 +140,16 @@ export const reauthenticate = defineEndpoint({
   body: ReauthBody,
   query: undefined,
   answer: StatusAnswer,
-  reasons: ['credentials_required', 'invalid_credentials', 'password_required', 'missing_parameter', 'invalid_parameter', 'too_many_requests', 'service_busy', 'app_error'],
+  reasons: [
+    'credentials_required',
+    'invalid_credentials',
+    'password_required',
+    'missing_parameter',
+    'invalid_parameter',
+    'too_many_requests',
+    'service_busy',
+    'app_error',
+  ],
   addition: true,
 });
 
@@ -150,7 +160,8 @@ export const reauthPasskeyOptions = defineEndpoint({
   id: 'reauthPasskeyOptions',
   method: 'GET',
   path: '/api/account/reauth/passkey',
-  summary: "Options for proving one of your own passkeys again in this session (allowCredentials: your passkeys; invalid_parameter when you have none; an addition).",
+  summary:
+    'Options for proving one of your own passkeys again in this session (allowCredentials: your passkeys; invalid_parameter when you have none; an addition).',
   body: undefined,
   query: undefined,
   answer: ReauthPasskeyOptionsAnswer,
@@ -166,7 +177,14 @@ export const reauthPasskey = defineEndpoint({
   body: WebauthnGetBody,
   query: undefined,
   answer: StatusAnswer,
-  reasons: ['credentials_required', 'invalid_credentials', 'missing_parameter', 'invalid_parameter', 'too_many_requests', 'app_error'],
+  reasons: [
+    'credentials_required',
+    'invalid_credentials',
+    'missing_parameter',
+    'invalid_parameter',
+    'too_many_requests',
+    'app_error',
+  ],
   addition: true,
 });
 

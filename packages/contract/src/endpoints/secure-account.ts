@@ -14,7 +14,7 @@ export const secureAccountInfo = defineEndpoint({
   id: 'secureAccountInfo',
   method: 'GET',
   path: '/api/user/secureaccount',
-  summary: "Whether a \"Wasn't you?\" link is still valid (an addition); changes nothing.",
+  summary: 'Whether a "Wasn\'t you?" link is still valid (an addition); changes nothing.',
   body: undefined,
   query: SecureAccountQuery,
   answer: StatusAnswer,
@@ -35,7 +35,7 @@ export const secureAccount = defineEndpoint({
   method: 'POST',
   path: '/api/user/secureaccount',
   summary:
-    "Secure the account with a \"Wasn't you?\" link (an addition): the link is used up, every session ends, every device forgets the account and its trust, and a password reset starts.",
+    'Secure the account with a "Wasn\'t you?" link (an addition): the link is used up, every session ends, every device forgets the account and its trust, and a password reset starts.',
   body: SecureAccountBody,
   query: undefined,
   answer: SecureAccountAnswer,

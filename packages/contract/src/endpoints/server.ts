@@ -91,7 +91,8 @@ export const altchaChallenge = defineEndpoint({
   id: 'altchaChallenge',
   method: 'GET',
   path: '/api/botcheck/altcha',
-  summary: 'A fresh signed ALTCHA challenge (only while BOT_CHECK=altcha; 404 otherwise). Its solution goes in the bot-check header.',
+  summary:
+    'A fresh signed ALTCHA challenge (only while BOT_CHECK=altcha; 404 otherwise). Its solution goes in the bot-check header.',
   body: undefined,
   query: undefined,
   answer: AltchaChallengeAnswer,

@@ -3,7 +3,13 @@ import { defineEndpoint } from '../endpoint.ts';
 import { StatusAnswer, UserId, boundedString } from '../common.ts';
 import { PASSWORD_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../rules.ts';
 import { LOCALES } from '../locales.ts';
-import { FORGOT_PASSWORD_REASONS, LOGIN_REASONS, PIN_ATTEMPTS_REASONS, PIN_SKIP_REASONS, PIN_SUBMIT_REASONS } from '../reason-codes.ts';
+import {
+  FORGOT_PASSWORD_REASONS,
+  LOGIN_REASONS,
+  PIN_ATTEMPTS_REASONS,
+  PIN_SKIP_REASONS,
+  PIN_SUBMIT_REASONS,
+} from '../reason-codes.ts';
 
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
@@ -121,7 +127,9 @@ export const PinAttemptsAnswer = z.object({
 export type PinAttemptsAnswer = z.infer<typeof PinAttemptsAnswer>;
 
 /** The notice shows only when silent attempts are used up and some remain. */
-export function showsRemainingAttempts(info: Pick<PinAttemptsAnswer, 'pin_code_remaining_attempts' | 'pin_code_remaining_silent_attempts'>): boolean {
+export function showsRemainingAttempts(
+  info: Pick<PinAttemptsAnswer, 'pin_code_remaining_attempts' | 'pin_code_remaining_silent_attempts'>,
+): boolean {
   return info.pin_code_remaining_silent_attempts <= 0 && info.pin_code_remaining_attempts > 0;
 }
 

@@ -8,7 +8,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One PIN per password-level session; it goes with the session (rotation or logout deletes it).
   await db.schema
     .createTable('pin_codes')
-    .addColumn('session_id_hash', 'varchar(64)', (c) => c.primaryKey().references('sessions.id_hash').onDelete('cascade'))
+    .addColumn('session_id_hash', 'varchar(64)', (c) =>
+      c.primaryKey().references('sessions.id_hash').onDelete('cascade'),
+    )
     .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     /** HMAC-SHA-256 (hex) of the upper-case PIN, keyed with the per-PIN salt. */
     .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())

@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('last_used_at', 'bigint')
     .execute();
-  await db.schema.createIndex('webauthn_credentials_user_id_idx').on('webauthn_credentials').column('user_id').execute();
+  await db.schema
+    .createIndex('webauthn_credentials_user_id_idx')
+    .on('webauthn_credentials')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('webauthn_challenges')
@@ -42,8 +46,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Set once, by a conditional update: a challenge is used at most once.
     .addColumn('consumed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('webauthn_challenges_session_idx').on('webauthn_challenges').column('session_id_hash').execute();
-  await db.schema.createIndex('webauthn_challenges_expires_at_idx').on('webauthn_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('webauthn_challenges_session_idx')
+    .on('webauthn_challenges')
+    .column('session_id_hash')
+    .execute();
+  await db.schema
+    .createIndex('webauthn_challenges_expires_at_idx')
+    .on('webauthn_challenges')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('webauthn_offers')

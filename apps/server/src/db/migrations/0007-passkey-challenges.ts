@@ -21,7 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** The challenge's own end; the row is useless (and deleted) after it. */
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webauthn_used_challenges_expires_at_idx').on('webauthn_used_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('webauthn_used_challenges_expires_at_idx')
+    .on('webauthn_used_challenges')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

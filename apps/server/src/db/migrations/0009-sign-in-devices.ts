@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     insert into sign_in_devices (user_id, device_id, first_signed_in_at, last_signed_in_at, forgotten_at)
     select t.user_id, t.device_id, t.trusted_at, t.trusted_at, null from trusted_devices t
-    where not exists (select 1 from sign_in_devices s where s.user_id = t.user_id and s.device_id = t.device_id)`.execute(db);
+    where not exists (select 1 from sign_in_devices s where s.user_id = t.user_id and s.device_id = t.device_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

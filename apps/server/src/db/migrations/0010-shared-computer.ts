@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   /** 1 for a shared-computer sign-in, else 0 (SQLite has no boolean type). */
-  await db.schema.alterTable('sessions').addColumn('shared', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('shared', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -20,9 +20,16 @@ export const invitationMail = defineMailTemplate({
     return {
       subject: say('subject'),
       blocks: [
-        { kind: 'text', text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName') },
+        {
+          kind: 'text',
+          text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName'),
+        },
         { kind: 'text', text: say('intro', { email: params.email }) },
-        { kind: 'link', label: say('button'), url: context.link(`/signin/accept-invitation?token=${encodeURIComponent(params.token)}`) },
+        {
+          kind: 'link',
+          label: say('button'),
+          url: context.link(`/signin/accept-invitation?token=${encodeURIComponent(params.token)}`),
+        },
         { kind: 'text', text: say('validity', { hours: params.validHours }) },
         { kind: 'text', text: say('notYou') },
       ],

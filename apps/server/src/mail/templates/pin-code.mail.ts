@@ -15,7 +15,10 @@ export const pinCodeMail = defineMailTemplate({
     return {
       subject: say('subject'),
       blocks: [
-        { kind: 'text', text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName') },
+        {
+          kind: 'text',
+          text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName'),
+        },
         { kind: 'text', text: say('intro') },
         { kind: 'code', code: params.pin },
         { kind: 'text', text: say('validity', { minutes: params.validMinutes }) },

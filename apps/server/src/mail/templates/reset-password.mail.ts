@@ -17,9 +17,16 @@ export const resetPasswordMail = defineMailTemplate({
     return {
       subject: say('subject'),
       blocks: [
-        { kind: 'text', text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName') },
+        {
+          kind: 'text',
+          text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName'),
+        },
         { kind: 'text', text: say('intro', { email: params.email }) },
-        { kind: 'link', label: say('button'), url: context.link(`/signin/reset-password?token=${encodeURIComponent(params.token)}`) },
+        {
+          kind: 'link',
+          label: say('button'),
+          url: context.link(`/signin/reset-password?token=${encodeURIComponent(params.token)}`),
+        },
         { kind: 'text', text: say('validity', { minutes: params.validMinutes }) },
         { kind: 'text', text: say('notYou') },
       ],

@@ -25,7 +25,21 @@ export interface WasntYouMailParams {
 export const wasntYouMail = defineMailTemplate({
   id: 'wasnt-you',
   catalogueKey: 'wasntYou',
-  keys: ['subjectNewDevice', 'subjectWrongPins', 'greeting', 'greetingNoName', 'newDevice', 'wrongPins', 'ifYou', 'ifNotYou', 'button', 'validity', 'unknownDevice', 'unknownMobileDevice', 'mobileDevice'],
+  keys: [
+    'subjectNewDevice',
+    'subjectWrongPins',
+    'greeting',
+    'greetingNoName',
+    'newDevice',
+    'wrongPins',
+    'ifYou',
+    'ifNotYou',
+    'button',
+    'validity',
+    'unknownDevice',
+    'unknownMobileDevice',
+    'mobileDevice',
+  ],
   compose(say, params: WasntYouMailParams, context) {
     const what =
       params.reason === 'new_device'
@@ -34,11 +48,18 @@ export const wasntYouMail = defineMailTemplate({
     return {
       subject: say(params.reason === 'new_device' ? 'subjectNewDevice' : 'subjectWrongPins'),
       blocks: [
-        { kind: 'text', text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName') },
+        {
+          kind: 'text',
+          text: params.firstName ? say('greeting', { firstName: params.firstName }) : say('greetingNoName'),
+        },
         { kind: 'text', text: what },
         { kind: 'text', text: say('ifYou') },
         { kind: 'text', text: say('ifNotYou') },
-        { kind: 'link', label: say('button'), url: context.link(`/signin/secure-account?token=${encodeURIComponent(params.token)}`) },
+        {
+          kind: 'link',
+          label: say('button'),
+          url: context.link(`/signin/secure-account?token=${encodeURIComponent(params.token)}`),
+        },
         { kind: 'text', text: say('validity', { days: params.validDays }) },
       ],
     };

@@ -14,7 +14,16 @@ import { SignInHistoryService } from './sign-in-history.service.ts';
  */
 export const accountSecurityModule = fp(
   async function accountSecurity(app: FastifyInstance, { db, config, now, hasher }: ModuleContext): Promise<void> {
-    const { sessions, sessionStore, devices, deviceCookie, userLookup: users, throttle, passkeys: passkeyCeremonies, passkeyCredentials } = app;
+    const {
+      sessions,
+      sessionStore,
+      devices,
+      deviceCookie,
+      userLookup: users,
+      throttle,
+      passkeys: passkeyCeremonies,
+      passkeyCredentials,
+    } = app;
     /** The account's latest sign-ins, for its "Sign-in and security" page. */
     const history = new SignInHistoryService(new SignInHistoryRepository(db), now);
     app.decorate('signInRecorder', history);
@@ -29,7 +38,18 @@ export const accountSecurityModule = fp(
       ceremonies: passkeyCeremonies,
       now,
     });
-    await app.register(accountSecurityRoutes, { security, sessions, devices, deviceCookie, users, challengeCookie: challengeCookie(config) });
+    await app.register(accountSecurityRoutes, {
+      security,
+      sessions,
+      devices,
+      deviceCookie,
+      users,
+      challengeCookie: challengeCookie(config),
+    });
   },
-  { name: 'account-security-module', fastify: '5.x', dependencies: ['session', 'session-module', 'throttle-module', 'device-module', 'user-module', 'webauthn-module'] },
+  {
+    name: 'account-security-module',
+    fastify: '5.x',
+    dependencies: ['session', 'session-module', 'throttle-module', 'device-module', 'user-module', 'webauthn-module'],
+  },
 );

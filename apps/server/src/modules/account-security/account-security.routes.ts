@@ -35,7 +35,10 @@ const failed = (reason: Reason) => ({ status: 'failed', reasons: [reason] });
 const NOT_SIGNED_IN = failed('credentials_required');
 
 /** The calls of the "Sign-in and security" page (docs/decisions/0114-security-page.md). */
-export async function accountSecurityRoutes(app: FastifyInstance, { security, sessions, devices, deviceCookie, users, challengeCookie }: AccountSecurityRoutesOptions): Promise<void> {
+export async function accountSecurityRoutes(
+  app: FastifyInstance,
+  { security, sessions, devices, deviceCookie, users, challengeCookie }: AccountSecurityRoutesOptions,
+): Promise<void> {
   /** The signed-in, still enabled account of this request and its device, or null (a guest). */
   async function callerOf(request: FastifyRequest): Promise<Caller | null> {
     const session = await sessions.current(request);
@@ -46,7 +49,11 @@ export async function accountSecurityRoutes(app: FastifyInstance, { security, se
   }
 
   /** Runs a call for a signed-in caller; a guest gets credentials_required, an internal fault app_error (nothing half done is reported as done). */
-  async function forCaller<T extends object>(request: FastifyRequest, what: string, work: (caller: Caller) => Promise<T>): Promise<T | ReturnType<typeof failed>> {
+  async function forCaller<T extends object>(
+    request: FastifyRequest,
+    what: string,
+    work: (caller: Caller) => Promise<T>,
+  ): Promise<T | ReturnType<typeof failed>> {
     try {
       const caller = await callerOf(request);
       if (!caller) return NOT_SIGNED_IN;
@@ -60,10 +67,14 @@ export async function accountSecurityRoutes(app: FastifyInstance, { security, se
 
   const done = (ok: boolean | number) => (ok === false ? failed('invalid_parameter') : { status: 'ok' });
 
-  apiRoute(app, securityOverview, async ({ request }) => forCaller(request, 'security overview', (caller) => security.overview(caller)));
+  apiRoute(app, securityOverview, async ({ request }) =>
+    forCaller(request, 'security overview', (caller) => security.overview(caller)),
+  );
 
   apiRoute(app, passkeyRename, async ({ body, request }) =>
-    forCaller(request, 'passkey rename', async (caller) => done(await security.renamePasskey(caller, body.id, body.name))),
+    forCaller(request, 'passkey rename', async (caller) =>
+      done(await security.renamePasskey(caller, body.id, body.name)),
+    ),
   );
 
   apiRoute(app, passkeyRemove, async ({ query, request }) =>
@@ -103,7 +114,11 @@ export async function accountSecurityRoutes(app: FastifyInstance, { security, se
   apiRoute(app, reauthPasskey, async ({ body, request, reply }) =>
     forCaller(request, 'passkey re-authentication', async (caller) => {
       const binding = request.cookies[challengeCookie.name];
-      const outcome = await security.reauthenticateWithPasskey(caller, { binding: isBinding(binding) ? binding : null, body, clientAddress: request.ip });
+      const outcome = await security.reauthenticateWithPasskey(caller, {
+        binding: isBinding(binding) ? binding : null,
+        body,
+        clientAddress: request.ip,
+      });
       if (outcome.kind === 'throttled') {
         reply.code(429).headers(retryAfterHeader(outcome.retryAfterMs));
         return failed('too_many_requests');
@@ -121,7 +136,9 @@ export async function accountSecurityRoutes(app: FastifyInstance, { security, se
   );
 
   apiRoute(app, trustedDevicesRevokeOthers, async ({ request }) =>
-    forCaller(request, 'revocation of the other devices', async (caller) => done(await security.revokeOtherDevices(caller))),
+    forCaller(request, 'revocation of the other devices', async (caller) =>
+      done(await security.revokeOtherDevices(caller)),
+    ),
   );
 
   apiRoute(app, sessionEnd, async ({ query, request }) =>

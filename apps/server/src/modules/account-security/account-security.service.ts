@@ -1,4 +1,10 @@
-import { REAUTH_WINDOW_MS, isValidPasskeyName, type GetStructure, type SecurityOverviewAnswer, type WebauthnGetBody } from '@gatehouse/contract';
+import {
+  REAUTH_WINDOW_MS,
+  isValidPasskeyName,
+  type GetStructure,
+  type SecurityOverviewAnswer,
+  type WebauthnGetBody,
+} from '@gatehouse/contract';
 import type { HashAdmission, PasswordHasher } from '../../plugins/password-hasher.ts';
 import { ACCOUNT_POLICY, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { CredentialService } from '../webauthn/credential.service.ts';
@@ -14,9 +20,12 @@ export interface SecurityUserLookup {
 /** The passkey ceremony of sign-in (PasskeyService), limited to the account's own passkeys. */
 export interface PasskeyCeremonies {
   reauthenticationOptions(binding: string, userId: string): Promise<GetStructure | null>;
-  reauthenticate(input: { binding: string | null; body: WebauthnGetBody; userId: string; clientAddress: string }): Promise<
-    { kind: 'ok' } | { kind: 'refused'; cause: string } | { kind: 'throttled'; retryAfterMs: number }
-  >;
+  reauthenticate(input: {
+    binding: string | null;
+    body: WebauthnGetBody;
+    userId: string;
+    clientAddress: string;
+  }): Promise<{ kind: 'ok' } | { kind: 'refused'; cause: string } | { kind: 'throttled'; retryAfterMs: number }>;
 }
 
 /** The caller: a signed-in session and, when the browser has one, its device. */
@@ -29,7 +38,8 @@ export interface Caller {
 /** Wrong re-authentication passwords are counted per account, apart from the login's count. */
 export const reauthKey = (userId: string) => `reauth:${userId}`;
 
-export type ReauthOutcome = { kind: 'ok' } | { kind: 'wrong'; cause?: string } | { kind: 'throttled'; retryAfterMs: number };
+export type ReauthOutcome =
+  { kind: 'ok' } | { kind: 'wrong'; cause?: string } | { kind: 'throttled'; retryAfterMs: number };
 export type RemovalOutcome = 'removed' | 'reauth_required' | 'not_found';
 
 type Overview = Required<Omit<SecurityOverviewAnswer, 'reasons' | 'detail'>>;
@@ -69,7 +79,13 @@ export class AccountSecurityService {
     ]);
     return {
       status: 'ok',
-      passkeys: keys.map((key) => ({ id: key.id, name: key.name, synced: key.synced, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt })),
+      passkeys: keys.map((key) => ({
+        id: key.id,
+        name: key.name,
+        synced: key.synced,
+        createdAt: key.createdAt,
+        lastUsedAt: key.lastUsedAt,
+      })),
       devices: trusted.map((device) => ({
         id: device.deviceId,
         name: device.name,
@@ -112,7 +128,9 @@ export class AccountSecurityService {
     const retryAfterMs = await throttle.retryAfterMs([key]);
     if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
     const stored = (await users.findById(caller.userId))?.password_hash ?? null;
-    const ok = stored ? await hasher.verify(stored, password, admission) : await hasher.verifyDummy(password, admission);
+    const ok = stored
+      ? await hasher.verify(stored, password, admission)
+      : await hasher.verifyDummy(password, admission);
     if (!ok) {
       await throttle.recordFailure(key, ACCOUNT_POLICY);
       return { kind: 'wrong' };
@@ -128,7 +146,10 @@ export class AccountSecurityService {
   }
 
   /** One of the caller's own passkeys, verified as at sign-in (its refusals count per address); a success renews the session's proof. */
-  async reauthenticateWithPasskey(caller: Caller, input: { binding: string | null; body: WebauthnGetBody; clientAddress: string }): Promise<ReauthOutcome> {
+  async reauthenticateWithPasskey(
+    caller: Caller,
+    input: { binding: string | null; body: WebauthnGetBody; clientAddress: string },
+  ): Promise<ReauthOutcome> {
     const outcome = await this.deps.ceremonies.reauthenticate({ ...input, userId: caller.userId });
     if (outcome.kind === 'refused') return { kind: 'wrong', cause: outcome.cause };
     if (outcome.kind === 'throttled') return outcome;

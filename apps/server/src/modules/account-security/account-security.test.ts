@@ -2,14 +2,26 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REAUTH_WINDOW_MS, SecurityOverviewAnswer, UserInfoAnswer } from '@gatehouse/contract';
 import { DEMO, dumpDatabase, ORIGIN, postJson } from '../../test/test-app.ts';
 import { cookies, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
-import { BEN, RP_ID, challengeCookieOf, createPasskeyTestApp, getOptions, post, registerPasskey, withCookie, type PasskeyTestApp } from '../webauthn/webauthn-test-kit.ts';
+import {
+  BEN,
+  RP_ID,
+  challengeCookieOf,
+  createPasskeyTestApp,
+  getOptions,
+  post,
+  registerPasskey,
+  withCookie,
+  type PasskeyTestApp,
+} from '../webauthn/webauthn-test-kit.ts';
 import type { SoftwareAuthenticator } from '../webauthn/software-authenticator.ts';
 import { ReauthPasskeyOptionsAnswer } from '@gatehouse/contract';
 import { SIGN_INS_KEPT } from './sign-in-history.service.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 let t: PasskeyTestApp;
 let anaId: string;
@@ -27,7 +39,11 @@ interface Browser {
 }
 
 /** Password and PIN through the real calls, from a browser with this user agent. */
-async function signIn(account: { email: string; password: string } = DEMO, userAgent = FIREFOX, device?: string): Promise<Browser> {
+async function signIn(
+  account: { email: string; password: string } = DEMO,
+  userAgent = FIREFOX,
+  device?: string,
+): Promise<Browser> {
   const values = await signInWithPin(t, account, device ? { device } : {}, { 'user-agent': userAgent });
   return { ...values, userAgent };
 }
@@ -36,11 +52,15 @@ function headers(browser: Browser, extra: Record<string, string> = {}) {
   return { ...cookies(browser), 'user-agent': browser.userAgent, origin: ORIGIN, ...extra };
 }
 
-const overview = async (browser: Browser) => SecurityOverviewAnswer.parse((await t.app.inject({ method: 'GET', url: '/api/account/security', headers: headers(browser) })).json());
+const overview = async (browser: Browser) =>
+  SecurityOverviewAnswer.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/account/security', headers: headers(browser) })).json(),
+  );
 const remove = (browser: Browser, url: string) => t.app.inject({ method: 'DELETE', url, headers: headers(browser) });
 const send = (browser: Browser, url: string, body: unknown) => postJson(t.app, url, body, headers(browser));
 const isGuest = async (browser: Browser) =>
-  UserInfoAnswer.parse((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: headers(browser) })).json()).guest;
+  UserInfoAnswer.parse((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: headers(browser) })).json())
+    .guest;
 
 /** Trusts the browser's device through the real call (as the app's "remember this device"). */
 async function trust(browser: Browser, name = 'Firefox Linux'): Promise<void> {
@@ -59,11 +79,33 @@ describe('the security overview', () => {
 
     const answer = await overview(desk);
     expect(answer.status).toBe('ok');
-    expect(answer.passkeys).toEqual([{ id: expect.any(String), name: null, synced: false, createdAt: t.clock.now() - 60_000, lastUsedAt: null }]);
-    expect(answer.devices).toEqual([{ id: expect.any(String), name: 'Firefox Linux', trustedAt: t.clock.now() - 120_000, lastUsedAt: t.clock.now() - 120_000, current: true }]);
+    expect(answer.passkeys).toEqual([
+      { id: expect.any(String), name: null, synced: false, createdAt: t.clock.now() - 60_000, lastUsedAt: null },
+    ]);
+    expect(answer.devices).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Firefox Linux',
+        trustedAt: t.clock.now() - 120_000,
+        lastUsedAt: t.clock.now() - 120_000,
+        current: true,
+      },
+    ]);
     expect(answer.sessions).toEqual([
-      { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), userAgent: FIREFOX, signedInAt: t.clock.now() - 120_000, lastActiveAt: t.clock.now(), current: true },
-      { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), userAgent: ANDROID, signedInAt: t.clock.now() - 60_000, lastActiveAt: t.clock.now() - 60_000, current: false },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        userAgent: FIREFOX,
+        signedInAt: t.clock.now() - 120_000,
+        lastActiveAt: t.clock.now(),
+        current: true,
+      },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        userAgent: ANDROID,
+        signedInAt: t.clock.now() - 60_000,
+        lastActiveAt: t.clock.now() - 60_000,
+        current: false,
+      },
     ]);
     expect(answer.signIns).toEqual([
       { at: t.clock.now() - 60_000, method: 'password_pin', userAgent: ANDROID, thisDevice: false },
@@ -85,31 +127,58 @@ describe('the security overview', () => {
     const { structure, cookie } = await getOptions(t);
     const assertion = passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID });
     expect((await post(t, '/api/webauthn/get', assertion, cookie)).json()).toMatchObject({ status: 'ok' });
-    expect((await overview(desk)).signIns.map((s) => s.method)).toEqual(['passkey', 'password_trusted_device', 'password_pin']);
+    expect((await overview(desk)).signIns.map((s) => s.method)).toEqual([
+      'passkey',
+      'password_trusted_device',
+      'password_pin',
+    ]);
 
     for (let i = 0; i < SIGN_INS_KEPT + 5; i += 1) {
       t.clock.advance(1_000);
       await login(t, DEMO, { device: desk.device });
     }
-    const kept = await t.db.selectFrom('sign_in_events').select('at').where('user_id', '=', anaId).orderBy('at', 'desc').execute();
+    const kept = await t.db
+      .selectFrom('sign_in_events')
+      .select('at')
+      .where('user_id', '=', anaId)
+      .orderBy('at', 'desc')
+      .execute();
     expect(kept).toHaveLength(SIGN_INS_KEPT);
     expect(kept[0]?.at).toBe(t.clock.now());
   });
 
   it('records the sign-in that finishing an invitation makes, and none for a password reset; deleting the account deletes them', async () => {
-    const { forgotPassword, mailedResetToken, setPassword, tokenFromText } = await import('../recovery/recovery-test-kit.ts');
+    const { forgotPassword, mailedResetToken, setPassword, tokenFromText } =
+      await import('../recovery/recovery-test-kit.ts');
     const invited = 'ivo.kral@example.test';
     await t.accounts.invite({ email: invited, firstName: 'Ivo', surname: 'Kráľ', language: 'sk' });
     await forgotPassword(t, invited);
     const token = tokenFromText(t.app.devMailbox?.latestTo(invited)?.text ?? '', '/signin/accept-invitation');
-    const registered = await setPassword(t, 'register', { token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' }, { 'user-agent': ANDROID });
+    const registered = await setPassword(
+      t,
+      'register',
+      { token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' },
+      { 'user-agent': ANDROID },
+    );
     const session = registered.cookies.find((c) => c.name === 'gh_session')?.value ?? '';
-    const ivo = { session, device: registered.cookies.find((c) => c.name === 'gh_device')?.value ?? '', userAgent: ANDROID };
-    expect((await overview(ivo)).signIns).toEqual([{ at: t.clock.now(), method: 'registration', userAgent: ANDROID, thisDevice: true }]);
+    const ivo = {
+      session,
+      device: registered.cookies.find((c) => c.name === 'gh_device')?.value ?? '',
+      userAgent: ANDROID,
+    };
+    expect((await overview(ivo)).signIns).toEqual([
+      { at: t.clock.now(), method: 'registration', userAgent: ANDROID, thisDevice: true },
+    ]);
     // A reset sets the password and signs nobody in: nothing is recorded for it.
     const reset = await mailedResetToken(t, DEMO.email);
-    expect((await setPassword(t, 'resetpassword', { token: reset, password: 'Other-Horse-88', password2: 'Other-Horse-88' })).json()).toEqual({ status: 'ok' });
-    expect(await t.db.selectFrom('sign_in_events').select('user_id').where('user_id', '=', anaId).execute()).toEqual([]);
+    expect(
+      (
+        await setPassword(t, 'resetpassword', { token: reset, password: 'Other-Horse-88', password2: 'Other-Horse-88' })
+      ).json(),
+    ).toEqual({ status: 'ok' });
+    expect(await t.db.selectFrom('sign_in_events').select('user_id').where('user_id', '=', anaId).execute()).toEqual(
+      [],
+    );
     await t.accounts.delete(invited);
     expect(await t.db.selectFrom('sign_in_events').selectAll().execute()).toEqual([]);
   });
@@ -118,7 +187,11 @@ describe('the security overview', () => {
     const guest = { session: '', device: '', userAgent: FIREFOX };
     expect(await overview(guest)).toMatchObject({ status: 'failed', reasons: ['credentials_required'], passkeys: [] });
     const halfWay = await login(t, DEMO);
-    const password = { session: halfWay.cookies.find((c) => c.name === 'gh_session')?.value ?? '', device: '', userAgent: FIREFOX };
+    const password = {
+      session: halfWay.cookies.find((c) => c.name === 'gh_session')?.value ?? '',
+      device: '',
+      userAgent: FIREFOX,
+    };
     expect(await overview(password)).toMatchObject({ status: 'failed', reasons: ['credentials_required'] });
     const desk = await signIn();
     await t.accounts.disable(DEMO.email);
@@ -131,12 +204,19 @@ describe('passkeys on the security page', () => {
     const desk = await signIn();
     await registerPasskey(t, `gh_session=${desk.session}`);
     const [key] = (await overview(desk)).passkeys;
-    expect((await send(desk, '/api/account/passkey/name', { id: key?.id, name: '  Telefón v kuchyni  ' })).json()).toEqual({ status: 'ok' });
+    expect(
+      (await send(desk, '/api/account/passkey/name', { id: key?.id, name: '  Telefón v kuchyni  ' })).json(),
+    ).toEqual({ status: 'ok' });
     expect((await overview(desk)).passkeys[0]?.name).toBe('Telefón v kuchyni');
     for (const name of ['', '   ', 'x'.repeat(61), 'tab\tname']) {
-      expect((await send(desk, '/api/account/passkey/name', { id: key?.id, name })).json(), name).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+      expect((await send(desk, '/api/account/passkey/name', { id: key?.id, name })).json(), name).toEqual({
+        status: 'failed',
+        reasons: ['invalid_parameter'],
+      });
     }
-    expect((await send(desk, '/api/account/passkey/name', { id: key?.id, name: '😀'.repeat(60) })).json()).toEqual({ status: 'ok' });
+    expect((await send(desk, '/api/account/passkey/name', { id: key?.id, name: '😀'.repeat(60) })).json()).toEqual({
+      status: 'ok',
+    });
   });
 
   it('removes a passkey within 5 minutes of the password; its next sign-in answers invalid_credentials', async () => {
@@ -144,11 +224,16 @@ describe('passkeys on the security page', () => {
     const passkey = await registerPasskey(t, `gh_session=${desk.session}`);
     const [key] = (await overview(desk)).passkeys;
     expect((await overview(desk)).reauthRequired).toBe(false);
-    expect((await remove(desk, `/api/account/passkey?id=${encodeURIComponent(key?.id ?? '')}`)).json()).toEqual({ status: 'ok' });
+    expect((await remove(desk, `/api/account/passkey?id=${encodeURIComponent(key?.id ?? '')}`)).json()).toEqual({
+      status: 'ok',
+    });
     expect((await overview(desk)).passkeys).toEqual([]);
     const { structure, cookie } = await getOptions(t);
     const assertion = passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID });
-    expect((await post(t, '/api/webauthn/get', assertion, cookie)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect((await post(t, '/api/webauthn/get', assertion, cookie)).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
   });
 
   it('asks for the password again after 5 minutes; a wrong one is refused, the right one lets the removal through', async () => {
@@ -162,8 +247,14 @@ describe('passkeys on the security page', () => {
     expect((await remove(desk, url)).json()).toEqual({ status: 'failed', reasons: ['reauth_required'] });
     expect(await t.db.selectFrom('webauthn_credentials').selectAll().execute()).toEqual(before);
 
-    expect((await send(desk, '/api/account/reauth', { password: 'Wrong-Horse-1' })).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
-    expect((await send(desk, '/api/account/reauth', { password: '' })).json()).toEqual({ status: 'failed', reasons: ['password_required'] });
+    expect((await send(desk, '/api/account/reauth', { password: 'Wrong-Horse-1' })).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
+    expect((await send(desk, '/api/account/reauth', { password: '' })).json()).toEqual({
+      status: 'failed',
+      reasons: ['password_required'],
+    });
     expect((await remove(desk, url)).json()).toEqual({ status: 'failed', reasons: ['reauth_required'] });
     expect((await send(desk, '/api/account/reauth', { password: DEMO.password })).json()).toEqual({ status: 'ok' });
     expect((await overview(desk)).reauthRequired).toBe(false);
@@ -174,9 +265,18 @@ describe('passkeys on the security page', () => {
     const first = await login(t, DEMO, {}, { 'user-agent': FIREFOX });
     const passwordSession = first.cookies.find((c) => c.name === 'gh_session')?.value ?? '';
     t.clock.advance(4 * 60_000);
-    const pinned = await submitPin(t, latestPin(t, DEMO.email), { session: passwordSession }, { 'user-agent': FIREFOX });
+    const pinned = await submitPin(
+      t,
+      latestPin(t, DEMO.email),
+      { session: passwordSession },
+      { 'user-agent': FIREFOX },
+    );
     expect(pinned.json()).toEqual({ status: 'ok' });
-    const desk = { session: pinned.cookies.find((c) => c.name === 'gh_session')?.value ?? '', device: '', userAgent: FIREFOX };
+    const desk = {
+      session: pinned.cookies.find((c) => c.name === 'gh_session')?.value ?? '',
+      device: '',
+      userAgent: FIREFOX,
+    };
     expect((await overview(desk)).reauthRequired).toBe(false);
     t.clock.advance(60_000);
     expect((await overview(desk)).reauthRequired).toBe(true);
@@ -184,27 +284,39 @@ describe('passkeys on the security page', () => {
 
   /** Proves a passkey again through the security page's calls: the answer of the POST. */
   async function reauthWithPasskey(browser: Browser, passkey: SoftwareAuthenticator) {
-    const options = await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(browser) });
+    const options = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/reauth/passkey',
+      headers: headers(browser),
+    });
     const answer = ReauthPasskeyOptionsAnswer.parse(options.json());
     const binding = challengeCookieOf(options);
     if (answer.status !== 'ok' || !answer.getStructure || !binding) throw new Error(`no options: ${options.body}`);
     const assertion = passkey.assert({ challenge: answer.getStructure.challenge, origin: ORIGIN, rpId: RP_ID });
-    const send = () => postJson(t.app, '/api/account/reauth/passkey', assertion, { ...headers(browser), cookie: withCookie(cookies(browser).cookie, binding) });
+    const send = () =>
+      postJson(t.app, '/api/account/reauth/passkey', assertion, {
+        ...headers(browser),
+        cookie: withCookie(cookies(browser).cookie, binding),
+      });
     const first = await send();
     return Object.assign(first, { replay: send });
   }
 
-  it('lets one of the account\'s own passkeys stand for the password: options allow only its passkeys, the assertion renews the proof', async () => {
+  it("lets one of the account's own passkeys stand for the password: options allow only its passkeys, the assertion renews the proof", async () => {
     const desk = await signIn();
     const passkey = await registerPasskey(t, `gh_session=${desk.session}`);
     const [key] = (await overview(desk)).passkeys;
     t.clock.advance(REAUTH_WINDOW_MS + 1);
-    const options = ReauthPasskeyOptionsAnswer.parse((await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(desk) })).json());
+    const options = ReauthPasskeyOptionsAnswer.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(desk) })).json(),
+    );
     expect(options.getStructure?.allowCredentials.map((c) => c.id)).toEqual([key?.id]);
     expect(options.getStructure?.userVerification).toBe('required');
     expect((await reauthWithPasskey(desk, passkey)).json()).toEqual({ status: 'ok' });
     expect((await overview(desk)).reauthRequired).toBe(false);
-    expect((await remove(desk, `/api/account/passkey?id=${encodeURIComponent(key?.id ?? '')}`)).json()).toEqual({ status: 'ok' });
+    expect((await remove(desk, `/api/account/passkey?id=${encodeURIComponent(key?.id ?? '')}`)).json()).toEqual({
+      status: 'ok',
+    });
   });
 
   it("refuses another account's passkey, a replayed assertion and an account without passkeys, and the proof stays old", async () => {
@@ -215,7 +327,10 @@ describe('passkeys on the security page', () => {
     const anasKey = await registerPasskey(t, `gh_session=${desk.session}`);
     t.clock.advance(REAUTH_WINDOW_MS + 1);
     // Ben's authenticator signs Ana's challenge: a proof, but not of Ana.
-    expect((await reauthWithPasskey(desk, bens)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect((await reauthWithPasskey(desk, bens)).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
     expect(t.causes()).toContain('credential_of_another_user');
     expect((await overview(desk)).reauthRequired).toBe(true);
     // Ana's own, once; the same assertion again is refused (its challenge is spent).
@@ -230,13 +345,18 @@ describe('passkeys on the security page', () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(desk) });
     expect(none.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
     const guest = { session: '', device: '', userAgent: FIREFOX };
-    expect((await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(guest) })).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/account/reauth/passkey', headers: headers(guest) })).json(),
+    ).toEqual({ status: 'failed', reasons: ['credentials_required'] });
   });
 
   it('throttles wrong re-authentication passwords with 429 and Retry-After, without touching the login count', async () => {
     const desk = await signIn();
     for (let i = 0; i < 5; i += 1) {
-      expect((await send(desk, '/api/account/reauth', { password: `Wrong-Horse-${i}` })).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+      expect((await send(desk, '/api/account/reauth', { password: `Wrong-Horse-${i}` })).json()).toEqual({
+        status: 'failed',
+        reasons: ['invalid_credentials'],
+      });
     }
     const throttled = await send(desk, '/api/account/reauth', { password: DEMO.password });
     expect(throttled.statusCode).toBe(429);
@@ -278,11 +398,18 @@ describe('trusted devices and sessions on the security page', () => {
     const phone = await signIn(DEMO, ANDROID);
     const tablet = await signIn(DEMO, IPAD);
     const halfWay = await login(t, DEMO);
-    const pending = { session: halfWay.cookies.find((c) => c.name === 'gh_session')?.value ?? '', device: '', userAgent: FIREFOX };
+    const pending = {
+      session: halfWay.cookies.find((c) => c.name === 'gh_session')?.value ?? '',
+      device: '',
+      userAgent: FIREFOX,
+    };
     const phoneId = (await overview(desk)).sessions.find((s) => s.userAgent === ANDROID)?.id ?? '';
     const current = (await overview(desk)).sessions.find((s) => s.current)?.id ?? '';
     // This session cannot be ended here (that is signing out).
-    expect((await remove(desk, `/api/account/session?id=${current}`)).json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+    expect((await remove(desk, `/api/account/session?id=${current}`)).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_parameter'],
+    });
     expect((await remove(desk, `/api/account/session?id=${phoneId}`)).json()).toEqual({ status: 'ok' });
     expect(await isGuest(phone)).toBe(true);
     expect(await isGuest(tablet)).toBe(false);
@@ -307,7 +434,9 @@ describe('trusted devices and sessions on the security page', () => {
     const key = encodeURIComponent(bens.passkeys[0]?.id ?? '');
     const refused = { status: 'failed', reasons: ['invalid_parameter'] };
     expect((await remove(desk, `/api/account/passkey?id=${key}`)).json()).toEqual(refused);
-    expect((await send(desk, '/api/account/passkey/name', { id: bens.passkeys[0]?.id, name: 'Mine now' })).json()).toEqual(refused);
+    expect(
+      (await send(desk, '/api/account/passkey/name', { id: bens.passkeys[0]?.id, name: 'Mine now' })).json(),
+    ).toEqual(refused);
     expect((await remove(desk, `/api/account/device?id=${bens.devices[0]?.id}`)).json()).toEqual(refused);
     expect((await remove(desk, `/api/account/session?id=${bens.sessions[0]?.id}`)).json()).toEqual(refused);
     expect(await dumpDatabase(t.db)).toEqual(before);
@@ -332,7 +461,8 @@ describe('requests the security calls refuse', () => {
       await remove(guest, '/api/account/session?id=x'),
       await remove(guest, '/api/account/session/others'),
     ];
-    for (const answer of answers) expect(answer.json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    for (const answer of answers)
+      expect(answer.json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
     expect(await dumpDatabase(t.db)).toEqual(before);
   });
 
@@ -364,9 +494,24 @@ describe('requests the security calls refuse', () => {
     const desk = await signIn();
     await signIn(DEMO, ANDROID);
     const before = await dumpDatabase(t.db);
-    for (const extra of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
-      expect((await t.app.inject({ method: 'DELETE', url: '/api/account/session/others', headers: headers(desk, extra) })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url: '/api/account/reauth', headers: { ...headers(desk, extra), 'content-type': 'application/json' }, payload: '{"password":"x"}' })).statusCode).toBe(403);
+    for (const extra of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: '/api/account/session/others', headers: headers(desk, extra) }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/account/reauth',
+            headers: { ...headers(desk, extra), 'content-type': 'application/json' },
+            payload: '{"password":"x"}',
+          })
+        ).statusCode,
+      ).toBe(403);
     }
     expect(await dumpDatabase(t.db)).toEqual(before);
   });

@@ -23,9 +23,20 @@ export class SignInHistoryService {
     private readonly now: () => number,
   ) {}
 
-  async record(userId: string, method: SignInMethod, details: { userAgent: string | null; deviceId: string | null }): Promise<void> {
+  async record(
+    userId: string,
+    method: SignInMethod,
+    details: { userAgent: string | null; deviceId: string | null },
+  ): Promise<void> {
     await this.repository.insertKeepingLatest(
-      { id: randomUUID(), user_id: userId, at: this.now(), method, user_agent: details.userAgent, device_id: details.deviceId },
+      {
+        id: randomUUID(),
+        user_id: userId,
+        at: this.now(),
+        method,
+        user_agent: details.userAgent,
+        device_id: details.deviceId,
+      },
       SIGN_INS_KEPT,
     );
   }

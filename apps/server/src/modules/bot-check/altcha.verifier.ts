@@ -81,7 +81,8 @@ export class AltchaVerifier implements BotCheckVerifier {
     // Checked after the signature: only then is expiresAtMs ours.
     if (expiresAtMs <= this.now()) return { passed: false, why: 'challenge expired' };
     const hash = createHash('sha256').update(challenge.signature).digest('hex');
-    if (!(await this.repository.spend(hash, expiresAtMs, this.now()))) return { passed: false, why: 'challenge already spent' };
+    if (!(await this.repository.spend(hash, expiresAtMs, this.now())))
+      return { passed: false, why: 'challenge already spent' };
     return { passed: true };
   }
 }

@@ -30,8 +30,18 @@ let verifyUrl = '';
 /** What Google answers for a good token of `action` (tokens in these tests are "good:<action>"). */
 function google(form: VerifyRequest, overrides: Record<string, unknown> = {}): Verdict {
   const action = form.response?.startsWith('good:') ? form.response.slice(5) : undefined;
-  if (form.secret !== SECRET || action === undefined) return { body: { success: false, 'error-codes': ['invalid-input-response'] } };
-  return { body: { success: true, score: 0.9, action, hostname: 'localhost', challenge_ts: '2026-01-15T09:00:00Z', ...overrides } };
+  if (form.secret !== SECRET || action === undefined)
+    return { body: { success: false, 'error-codes': ['invalid-input-response'] } };
+  return {
+    body: {
+      success: true,
+      score: 0.9,
+      action,
+      hostname: 'localhost',
+      challenge_ts: '2026-01-15T09:00:00Z',
+      ...overrides,
+    },
+  };
 }
 
 beforeAll(async () => {
@@ -69,22 +79,43 @@ const recaptchaEnv = () => ({
 // The marked calls, each with a well-formed payload.
 // ---------------------------------------------------------------------------
 
-const credential = { id: 'AAAA', type: 'public-key', rawId: 'AAAA', response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' } };
+const credential = {
+  id: 'AAAA',
+  type: 'public-key',
+  rawId: 'AAAA',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
 const newPassword = { token: 'x'.repeat(43), password: 'Brand-New-Pass-4', password2: 'Brand-New-Pass-4' };
 
-const MARKED: { action: BotCheckAction; send: (t: TestApp, headers: Record<string, string>) => ReturnType<typeof postJson> }[] = [
-  { action: 'login', send: (t, h) => postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, h) },
+const MARKED: {
+  action: BotCheckAction;
+  send: (t: TestApp, headers: Record<string, string>) => ReturnType<typeof postJson>;
+}[] = [
+  {
+    action: 'login',
+    send: (t, h) => postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, h),
+  },
   { action: 'forgot_password', send: (t, h) => postJson(t.app, '/api/user/forgotpassword', { email: DEMO.email }, h) },
   { action: 'reset_password', send: (t, h) => postJson(t.app, '/api/user/resetpassword', newPassword, h) },
   { action: 'register', send: (t, h) => postJson(t.app, '/api/user/register', newPassword, h) },
-  { action: 'token_info', send: (t, h) => t.app.inject({ method: 'GET', url: `/api/token/info?token=${'y'.repeat(43)}`, headers: h }) },
+  {
+    action: 'token_info',
+    send: (t, h) => t.app.inject({ method: 'GET', url: `/api/token/info?token=${'y'.repeat(43)}`, headers: h }),
+  },
   { action: 'webauthn_get_post', send: (t, h) => postJson(t.app, '/api/webauthn/get', credential, h) },
-  { action: 'secure_account_info', send: (t, h) => t.app.inject({ method: 'GET', url: `/api/user/secureaccount?token=${'y'.repeat(43)}`, headers: h }) },
-  { action: 'secure_account', send: (t, h) => postJson(t.app, '/api/user/secureaccount', { token: 'z'.repeat(43) }, h) },
+  {
+    action: 'secure_account_info',
+    send: (t, h) => t.app.inject({ method: 'GET', url: `/api/user/secureaccount?token=${'y'.repeat(43)}`, headers: h }),
+  },
+  {
+    action: 'secure_account',
+    send: (t, h) => postJson(t.app, '/api/user/secureaccount', { token: 'z'.repeat(43) }, h),
+  },
 ];
 
 const reasonsOf = (response: { json: () => unknown }) => (response.json() as { reasons?: string[] }).reasons ?? [];
-const refused = (response: { statusCode: number; json: () => unknown }) => response.statusCode === 200 && reasonsOf(response).includes('bot_check_failed');
+const refused = (response: { statusCode: number; json: () => unknown }) =>
+  response.statusCode === 200 && reasonsOf(response).includes('bot_check_failed');
 const token = (value: string) => ({ [BOT_CHECK_HEADER]: value });
 
 describe('the marked calls', () => {
@@ -131,7 +162,10 @@ describe('with reCAPTCHA v3', () => {
   let t: TestApp;
   const logs: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...recaptchaEnv(), LOG_LEVEL: 'info' }, deps: { logStream: { write: (line) => void logs.push(line) } } });
+    t = await createTestApp({
+      env: { ...recaptchaEnv(), LOG_LEVEL: 'info' },
+      deps: { logStream: { write: (line) => void logs.push(line) } },
+    });
     await t.accounts.create(DEMO);
   });
   afterAll(() => t.close());
@@ -140,15 +174,18 @@ describe('with reCAPTCHA v3', () => {
     received.length = 0;
   });
 
-  it.each(MARKED)('refuses $action without a token, with an empty one and with a refused one, changing nothing', async ({ send }) => {
-    verdict = google;
-    const before = await snapshot(t.db);
-    for (const headers of [{}, token(''), token('forged')]) {
-      const response = await send(t, headers);
-      expect(response.json()).toEqual({ status: 'failed', reasons: ['bot_check_failed'] });
-    }
-    expect(await snapshot(t.db)).toEqual(before);
-  });
+  it.each(MARKED)(
+    'refuses $action without a token, with an empty one and with a refused one, changing nothing',
+    async ({ send }) => {
+      verdict = google;
+      const before = await snapshot(t.db);
+      for (const headers of [{}, token(''), token('forged')]) {
+        const response = await send(t, headers);
+        expect(response.json()).toEqual({ status: 'failed', reasons: ['bot_check_failed'] });
+      }
+      expect(await snapshot(t.db)).toEqual(before);
+    },
+  );
 
   it.each(MARKED)('accepts $action with a token the verifier passes for that action', async ({ action, send }) => {
     verdict = google;
@@ -193,7 +230,8 @@ describe('with reCAPTCHA v3', () => {
 
   it('checks the optional passkey offer only when a token is sent', async () => {
     verdict = google;
-    const offer = (headers: Record<string, string>) => postJson(t.app, '/api/webauthn/offer', { offerWebauthnRegistration: false }, headers);
+    const offer = (headers: Record<string, string>) =>
+      postJson(t.app, '/api/webauthn/offer', { offerWebauthnRegistration: false }, headers);
     expect(refused(await offer({}))).toBe(false);
     expect(refused(await offer(token('')))).toBe(false);
     expect(received).toHaveLength(0);
@@ -203,7 +241,9 @@ describe('with reCAPTCHA v3', () => {
 
   it('ignores the header on calls that are not marked', async () => {
     verdict = google;
-    expect((await t.app.inject({ url: '/api/user/info', headers: token('forged') })).json()).toMatchObject({ status: 'ok' });
+    expect((await t.app.inject({ url: '/api/user/info', headers: token('forged') })).json()).toMatchObject({
+      status: 'ok',
+    });
     expect(refused(await postJson(t.app, '/api/user/pincode', { pin_code: 'ABCDEF' }, token('forged')))).toBe(false);
     expect(received).toHaveLength(0);
   });
@@ -224,9 +264,17 @@ describe('with reCAPTCHA v3', () => {
 
   it("allows Google's reCAPTCHA origins in the CSP for script, frame and connect", async () => {
     const csp = String((await t.app.inject('/signin/')).headers['content-security-policy']);
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
-    expect(directive('script-src')).toBe("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/");
-    expect(directive('frame-src')).toBe('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/');
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe(
+      "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+    );
+    expect(directive('frame-src')).toBe(
+      'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/',
+    );
     expect(directive('connect-src')).toContain('https://www.google.com/recaptcha/');
     expect(csp).not.toContain("'unsafe-inline'");
   });
@@ -248,7 +296,9 @@ describe('with reCAPTCHA v3', () => {
 
 describe('with reCAPTCHA from another script address', () => {
   it('allows that address’s folder in script-src', async () => {
-    const t = await createTestApp({ env: { ...recaptchaEnv(), RECAPTCHA_SCRIPT_URI: 'http://localhost:9999/stand-in/recaptcha.js' } });
+    const t = await createTestApp({
+      env: { ...recaptchaEnv(), RECAPTCHA_SCRIPT_URI: 'http://localhost:9999/stand-in/recaptcha.js' },
+    });
     try {
       const csp = String((await t.app.inject('/signin/')).headers['content-security-policy']);
       expect(csp).toContain("script-src 'self' http://localhost:9999/stand-in/ https://www.google.com/recaptcha/");
@@ -265,7 +315,14 @@ describe('with reCAPTCHA from another script address', () => {
 describe('with ALTCHA', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { BOT_CHECK: 'altcha', ALTCHA_HMAC_KEY: HMAC_KEY, ALTCHA_MAX_NUMBER: '2000', ALTCHA_CHALLENGE_TTL_SECONDS: '60' } });
+    t = await createTestApp({
+      env: {
+        BOT_CHECK: 'altcha',
+        ALTCHA_HMAC_KEY: HMAC_KEY,
+        ALTCHA_MAX_NUMBER: '2000',
+        ALTCHA_CHALLENGE_TTL_SECONDS: '60',
+      },
+    });
     await t.accounts.create(DEMO);
   });
   afterAll(() => t.close());
@@ -328,7 +385,9 @@ describe('with ALTCHA', () => {
   });
 
   it('refuses a challenge signed with another key', async () => {
-    const other = await createTestApp({ env: { BOT_CHECK: 'altcha', ALTCHA_HMAC_KEY: `${HMAC_KEY}-other`, ALTCHA_MAX_NUMBER: '2000' } });
+    const other = await createTestApp({
+      env: { BOT_CHECK: 'altcha', ALTCHA_HMAC_KEY: `${HMAC_KEY}-other`, ALTCHA_MAX_NUMBER: '2000' },
+    });
     try {
       const foreign = (await other.app.inject('/api/botcheck/altcha')).json() as Challenge;
       expect(refused(await MARKED[1]!.send(t, token(await solved(foreign))))).toBe(true);
@@ -340,7 +399,9 @@ describe('with ALTCHA', () => {
   it('refuses a wrong solution to a genuine challenge', async () => {
     const challenge = await freshChallenge();
     const payload = { challenge, solution: { counter: 1, derivedKey: '00'.repeat(32) } };
-    expect(refused(await MARKED[1]!.send(t, token(Buffer.from(JSON.stringify(payload)).toString('base64'))))).toBe(true);
+    expect(refused(await MARKED[1]!.send(t, token(Buffer.from(JSON.stringify(payload)).toString('base64'))))).toBe(
+      true,
+    );
   });
 
   it('needs nothing beyond its own origin in the CSP', async () => {
@@ -375,12 +436,18 @@ describe('bot-check configuration', () => {
     const missing = problems({ BOT_CHECK: 'recaptcha' });
     expect(missing).toContain('RECAPTCHA_SITE_KEY: required when BOT_CHECK is recaptcha');
     expect(missing).toContain('RECAPTCHA_SECRET: required when BOT_CHECK is recaptcha');
-    expect(problems({ ...recaptchaEnv(), RECAPTCHA_MIN_SCORE: '1.5' })).toContain('RECAPTCHA_MIN_SCORE: must be a number from 0 to 1');
-    expect(problems({ ...recaptchaEnv(), RECAPTCHA_VERIFY_URL: 'ftp://x' })).toContain('RECAPTCHA_VERIFY_URL: must be an absolute http(s) URL');
+    expect(problems({ ...recaptchaEnv(), RECAPTCHA_MIN_SCORE: '1.5' })).toContain(
+      'RECAPTCHA_MIN_SCORE: must be a number from 0 to 1',
+    );
+    expect(problems({ ...recaptchaEnv(), RECAPTCHA_VERIFY_URL: 'ftp://x' })).toContain(
+      'RECAPTCHA_VERIFY_URL: must be an absolute http(s) URL',
+    );
   });
 
   it("uses Google's addresses and a minimum score of 0.5 unless told otherwise", () => {
-    expect(loadConfig({ ...base, BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET: SECRET }).botCheck).toMatchObject({
+    expect(
+      loadConfig({ ...base, BOT_CHECK: 'recaptcha', RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET: SECRET }).botCheck,
+    ).toMatchObject({
       scriptUri: 'https://www.google.com/recaptcha/api.js',
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
       minScore: 0.5,

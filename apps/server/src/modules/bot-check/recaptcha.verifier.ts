@@ -44,14 +44,20 @@ export class RecaptchaVerifier implements BotCheckVerifier {
       answer = await response.json();
     } catch (error) {
       // Only the error's name: a message could quote the request (the secret is in its body).
-      return this.unavailable(caller, error instanceof Error && error.name === 'TimeoutError' ? 'verifier timed out' : 'verifier unreachable');
+      return this.unavailable(
+        caller,
+        error instanceof Error && error.name === 'TimeoutError' ? 'verifier timed out' : 'verifier unreachable',
+      );
     }
     const parsed = SiteverifyAnswer.safeParse(answer);
     if (!parsed.success) return this.unavailable(caller, 'verifier answer unreadable');
     const result = parsed.data;
-    if (!result.success) return { passed: false, why: `not verified (${(result['error-codes'] ?? []).join(', ') || 'no error code'})` };
-    if (result.action !== action) return { passed: false, why: `action "${result.action ?? ''}" instead of "${action}"` };
-    if (result.hostname !== undefined && result.hostname !== this.expectedHostname) return { passed: false, why: `hostname "${result.hostname}"` };
+    if (!result.success)
+      return { passed: false, why: `not verified (${(result['error-codes'] ?? []).join(', ') || 'no error code'})` };
+    if (result.action !== action)
+      return { passed: false, why: `action "${result.action ?? ''}" instead of "${action}"` };
+    if (result.hostname !== undefined && result.hostname !== this.expectedHostname)
+      return { passed: false, why: `hostname "${result.hostname}"` };
     if (result.score === undefined || result.score < this.config.minScore) {
       return { passed: false, why: `score ${result.score ?? 'missing'} below ${this.config.minScore}` };
     }

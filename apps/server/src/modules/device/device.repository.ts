@@ -54,7 +54,11 @@ export class DeviceRepository {
 
   /** Forgets the device's accounts whose last sign-in there was at or before `since`. */
   async forgetAccountsBefore(deviceId: string, since: number): Promise<void> {
-    await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('signed_in_at', '<=', since).execute();
+    await this.db
+      .deleteFrom('device_accounts')
+      .where('device_id', '=', deviceId)
+      .where('signed_in_at', '<=', since)
+      .execute();
   }
 
   /** Forgets every account of the device and every trust on it, in one transaction. */
@@ -66,18 +70,34 @@ export class DeviceRepository {
   }
 
   async forgetAccount(deviceId: string, userId: string): Promise<void> {
-    await this.db.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
+    await this.db
+      .deleteFrom('device_accounts')
+      .where('device_id', '=', deviceId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   findTrust(deviceId: string, userId: string): Promise<TrustedDeviceRow | undefined> {
-    return this.db.selectFrom('trusted_devices').selectAll().where('device_id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('trusted_devices')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** A new trust starts its recheck period now; an existing one only changes its name (the period stays). */
   async trust(deviceId: string, userId: string, deviceName: string, now: number): Promise<void> {
     await this.db
       .insertInto('trusted_devices')
-      .values({ device_id: deviceId, user_id: userId, device_name: deviceName, trusted_at: now, pin_checked_at: now, recheck_skipped_at: null })
+      .values({
+        device_id: deviceId,
+        user_id: userId,
+        device_name: deviceName,
+        trusted_at: now,
+        pin_checked_at: now,
+        recheck_skipped_at: null,
+      })
       .onConflict((oc) => oc.columns(['device_id', 'user_id']).doUpdateSet({ device_name: deviceName }))
       .execute();
   }
@@ -106,7 +126,11 @@ export class DeviceRepository {
 
   /** False when the device held no trust for the account. */
   async revokeTrust(deviceId: string, userId: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('trusted_devices').where('device_id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('trusted_devices')
+      .where('device_id', '=', deviceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -144,12 +168,24 @@ export class DeviceRepository {
    */
   async recordSignIn(deviceId: string, userId: string, now: number): Promise<'first' | 'known' | 'new'> {
     return this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('sign_in_devices').select(['device_id', 'forgotten_at']).where('user_id', '=', userId).execute();
+      const rows = await trx
+        .selectFrom('sign_in_devices')
+        .select(['device_id', 'forgotten_at'])
+        .where('user_id', '=', userId)
+        .execute();
       const here = rows.find((row) => row.device_id === deviceId);
       await trx
         .insertInto('sign_in_devices')
-        .values({ user_id: userId, device_id: deviceId, first_signed_in_at: now, last_signed_in_at: now, forgotten_at: null })
-        .onConflict((oc) => oc.columns(['user_id', 'device_id']).doUpdateSet({ last_signed_in_at: now, forgotten_at: null }))
+        .values({
+          user_id: userId,
+          device_id: deviceId,
+          first_signed_in_at: now,
+          last_signed_in_at: now,
+          forgotten_at: null,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'device_id']).doUpdateSet({ last_signed_in_at: now, forgotten_at: null }),
+        )
         .execute();
       if (rows.length === 0) return 'first';
       return here && here.forgotten_at === null ? 'known' : 'new';
@@ -162,7 +198,12 @@ export class DeviceRepository {
    */
   async forgetAccountEverywhere(userId: string, now: number): Promise<number> {
     await this.db.deleteFrom('device_accounts').where('user_id', '=', userId).execute();
-    await this.db.updateTable('sign_in_devices').set({ forgotten_at: now }).where('user_id', '=', userId).where('forgotten_at', 'is', null).execute();
+    await this.db
+      .updateTable('sign_in_devices')
+      .set({ forgotten_at: now })
+      .where('user_id', '=', userId)
+      .where('forgotten_at', 'is', null)
+      .execute();
     return this.revokeAllTrustForUser(userId);
   }
 }

@@ -5,7 +5,10 @@ import type { DeviceService } from './device.service.ts';
 import type { DeviceCookie } from './device.cookie.ts';
 
 /** Remembered accounts of this browser, keyed by the device cookie (docs/decisions/0112-devices.md). */
-export async function deviceRoutes(app: FastifyInstance, { devices, deviceCookie }: { devices: DeviceService; deviceCookie: DeviceCookie }): Promise<void> {
+export async function deviceRoutes(
+  app: FastifyInstance,
+  { devices, deviceCookie }: { devices: DeviceService; deviceCookie: DeviceCookie },
+): Promise<void> {
   apiRoute(app, deviceUserList, async ({ request }) => {
     try {
       return { status: 'ok', users: await devices.rememberedAccounts(deviceCookie.read(request)) };

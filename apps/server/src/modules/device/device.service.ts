@@ -67,7 +67,8 @@ export class DeviceService {
    */
   async ensure(token: string | undefined): Promise<{ deviceId: string; token: string }> {
     const now = this.now();
-    const known = token && token.length <= 128 ? await this.repository.findByTokenHash(hashDeviceToken(token)) : undefined;
+    const known =
+      token && token.length <= 128 ? await this.repository.findByTokenHash(hashDeviceToken(token)) : undefined;
     if (known && token) {
       await this.repository.touch(known.id, now);
       return { deviceId: known.id, token };

@@ -3,7 +3,13 @@ import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, type TestApp } fr
 import { cookies, deviceCookie, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
 import { hashDeviceToken } from './device.service.ts';
 
-const EVA = { email: 'eva.mala@example.test', password: 'Second-Account-3', firstName: 'Eva', surname: 'Malá', language: 'en' };
+const EVA = {
+  email: 'eva.mala@example.test',
+  password: 'Second-Account-3',
+  firstName: 'Eva',
+  surname: 'Malá',
+  language: 'en',
+};
 const RECHECK_DAYS = 3;
 const DAY_MS = 86_400_000;
 
@@ -18,12 +24,22 @@ afterEach(() => t.close());
 const newDevice = (session: string | undefined, device: string | undefined, name = 'Firefox on Linux') =>
   postJson(t.app, '/api/user/newdevice', { device_name: name }, cookies({ session, device }));
 const skip = (session: string | undefined, device: string | undefined) =>
-  t.app.inject({ method: 'POST', url: '/api/user/pincode/skip', headers: { origin: ORIGIN, ...cookies({ session, device }) } });
-const userList = (device?: string) => t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/pincode/skip',
+    headers: { origin: ORIGIN, ...cookies({ session, device }) },
+  });
+const userList = (device?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device }) });
 const removeUser = (device: string | undefined, userId: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/device/userlist?userId=${encodeURIComponent(userId)}`, headers: { origin: ORIGIN, ...cookies({ device }) } });
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/device/userlist?userId=${encodeURIComponent(userId)}`,
+    headers: { origin: ORIGIN, ...cookies({ device }) },
+  });
 const mailCount = () => t.app.devMailbox?.list().length ?? 0;
-const userId = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userId = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 /** Signs in with PIN and trusts the device: its device cookie. */
 async function trustedDevice(): Promise<string> {
@@ -47,12 +63,28 @@ describe('the device cookie', () => {
     try {
       await secure.accounts.create(DEMO);
       const headers = { origin: 'https://signin.example.org' };
-      const first = await postJson(secure.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, headers);
+      const first = await postJson(
+        secure.app,
+        '/api/user/login',
+        { username: DEMO.email, password: DEMO.password },
+        headers,
+      );
       const session = sessionCookie(first, '__Host-gh_session')?.value;
       const pin = secure.app.devMailbox?.latestTo(DEMO.email)?.text.match(/#(\w{6})$/)?.[1] ?? '';
-      const done = await postJson(secure.app, '/api/user/pincode', { pin_code: pin }, { ...headers, cookie: `__Host-gh_session=${session}` });
+      const done = await postJson(
+        secure.app,
+        '/api/user/pincode',
+        { pin_code: pin },
+        { ...headers, cookie: `__Host-gh_session=${session}` },
+      );
       expect(done.json()).toEqual({ status: 'ok' });
-      expect(done.cookies.find((c) => c.name === '__Host-gh_device')).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Lax', maxAge: 400 * 86_400 });
+      expect(done.cookies.find((c) => c.name === '__Host-gh_device')).toMatchObject({
+        path: '/',
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+        maxAge: 400 * 86_400,
+      });
     } finally {
       await secure.close();
     }
@@ -68,15 +100,24 @@ describe('the device cookie', () => {
 
 describe('POST /api/user/newdevice', () => {
   it('answers credentials_required to a guest and to a session that has passed only the password', async () => {
-    expect((await newDevice(undefined, undefined)).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect((await newDevice(undefined, undefined)).json()).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
     const session = sessionCookie(await login(t, DEMO))?.value;
-    expect((await newDevice(session, undefined)).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect((await newDevice(session, undefined)).json()).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
     expect(await t.db.selectFrom('trusted_devices').selectAll().execute()).toHaveLength(0);
   });
 
   it('refuses a blank device name with invalid_parameter', async () => {
     const { session, device } = await signInWithPin(t, DEMO);
-    expect((await newDevice(session, device, '   ')).json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+    expect((await newDevice(session, device, '   ')).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_parameter'],
+    });
   });
 
   it('trusts the device for this account under its name', async () => {
@@ -95,7 +136,11 @@ describe('sign-in on a trusted device', () => {
     const response = await login(t, DEMO, { device });
     expect(response.json()).toEqual({ status: 'ok' });
     expect(mailCount()).toBe(before);
-    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session: sessionCookie(response)?.value }) });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: cookies({ session: sessionCookie(response)?.value }),
+    });
     expect(info.json().guest).toBe(false);
   });
 
@@ -115,7 +160,11 @@ describe('sign-in on a trusted device', () => {
     expect(mailCount()).toBe(before + 1);
     const skipped = await skip(sessionCookie(recheck)?.value, device);
     expect(skipped.json()).toEqual({ status: 'ok' });
-    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session: sessionCookie(skipped)?.value }) });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: cookies({ session: sessionCookie(skipped)?.value }),
+    });
     expect(info.json().guest).toBe(false);
 
     const mandatory = await login(t, DEMO, { device });
@@ -133,13 +182,18 @@ describe('sign-in on a trusted device', () => {
     const device = await trustedDevice();
     t.clock.advance(RECHECK_DAYS * DAY_MS);
     const recheck = await login(t, DEMO, { device });
-    expect((await submitPin(t, latestPin(t, DEMO.email), { session: sessionCookie(recheck)?.value, device })).json()).toEqual({ status: 'ok' });
+    expect(
+      (await submitPin(t, latestPin(t, DEMO.email), { session: sessionCookie(recheck)?.value, device })).json(),
+    ).toEqual({ status: 'ok' });
     expect((await login(t, DEMO, { device })).json()).toEqual({ status: 'ok' });
   });
 
   it('refuses a skip to a first-time PIN step and to a guest', async () => {
     const response = await login(t, DEMO);
-    expect((await skip(sessionCookie(response)?.value, undefined)).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect((await skip(sessionCookie(response)?.value, undefined)).json()).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
     expect((await skip(undefined, undefined)).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
   });
 });
@@ -163,7 +217,13 @@ describe('remembered accounts', () => {
       status: 'ok',
       users: [
         { userId: await userId(EVA.email), email: EVA.email, firstName: 'Eva', surname: 'Malá', loginName: EVA.email },
-        { userId: await userId(DEMO.email), email: DEMO.email, firstName: 'Ana', surname: 'Nováková', loginName: DEMO.email },
+        {
+          userId: await userId(DEMO.email),
+          email: DEMO.email,
+          firstName: 'Ana',
+          surname: 'Nováková',
+          loginName: DEMO.email,
+        },
       ],
     });
     expect((await userList(other.device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email]);
@@ -175,7 +235,10 @@ describe('remembered accounts', () => {
     await signInWithPin(t, EVA, { device });
     t.clock.advance(60_000);
     await signInWithPin(t, DEMO, { device });
-    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email, EVA.email]);
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([
+      DEMO.email,
+      EVA.email,
+    ]);
   });
 
   it('forget an account that has not signed in on the device for REMEMBERED_ACCOUNT_DAYS (90 by default); a sign-in keeps it', async () => {
@@ -184,16 +247,25 @@ describe('remembered accounts', () => {
     t.clock.advance(89 * DAY_MS);
     // Eva signs in again there; Demo does not.
     await signInWithPin(t, EVA, { device });
-    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email, DEMO.email]);
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([
+      EVA.email,
+      DEMO.email,
+    ]);
     t.clock.advance(DAY_MS - 1);
-    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email, DEMO.email]);
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([
+      EVA.email,
+      DEMO.email,
+    ]);
     t.clock.advance(1);
     expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email]);
     const rows = await t.db.selectFrom('device_accounts').select('user_id').execute();
     expect(rows.map((r) => r.user_id)).toEqual([await userId(EVA.email)]);
     // Signing in again brings the account back.
     await signInWithPin(t, DEMO, { device });
-    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email, EVA.email]);
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([
+      DEMO.email,
+      EVA.email,
+    ]);
   });
 
   it('keep an account for the days REMEMBERED_ACCOUNT_DAYS says', async () => {
@@ -227,7 +299,11 @@ describe('remembered accounts', () => {
     const elsewhere = await signInWithPin(t, DEMO);
     expect((await newDevice(elsewhere.session, elsewhere.device)).json()).toEqual({ status: 'ok' });
     const forgetAll = (cookie?: string, origin = ORIGIN) =>
-      t.app.inject({ method: 'DELETE', url: '/api/device/userlist/all', headers: { origin, ...cookies({ device: cookie }) } });
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/device/userlist/all',
+        headers: { origin, ...cookies({ device: cookie }) },
+      });
 
     // A cross-site request changes nothing.
     expect((await forgetAll(device, 'https://evil.example')).statusCode).toBe(403);
@@ -238,7 +314,9 @@ describe('remembered accounts', () => {
     expect(forgotten.json()).toEqual({ status: 'ok', users: [] });
     expect((await userList(device)).json()).toEqual({ status: 'ok', users: [] });
     expect((await login(t, DEMO, { device })).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
-    expect((await userList(elsewhere.device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email]);
+    expect((await userList(elsewhere.device)).json().users.map((u: { email: string }) => u.email)).toEqual([
+      DEMO.email,
+    ]);
     expect((await login(t, DEMO, { device: elsewhere.device })).json()).toEqual({ status: 'ok' });
     // Without a device cookie there is nothing to forget.
     expect((await forgetAll()).json()).toEqual({ status: 'ok', users: [] });

@@ -47,15 +47,22 @@ describe('GET /readyz', () => {
 
   it('stays ready once a newer release has migrated (a rolling deploy must not take every old process out), and says so once in the log', async () => {
     const lines: string[] = [];
-    const t = await createTestApp({ env: { LOG_LEVEL: 'info' }, deps: { readiness: { reuseMs: 0, timeoutMs: 300 }, logStream: { write: (line) => void lines.push(line) } } });
+    const t = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      deps: { readiness: { reuseMs: 0, timeoutMs: 300 }, logStream: { write: (line) => void lines.push(line) } },
+    });
     apps.push(t);
-    await sql`insert into kysely_migration (name, timestamp) values ('9000-newer-release', '2026-11-23T00:00:00.000Z')`.execute(t.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9000-newer-release', '2026-11-23T00:00:00.000Z')`.execute(
+      t.db,
+    );
     for (let probe = 0; probe < 3; probe += 1) {
       const response = await get(t, '/readyz');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ready' });
     }
-    const warnings = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === 'readiness');
+    const warnings = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.event === 'readiness');
     expect(warnings).toEqual([
       expect.objectContaining({
         level: 40,
@@ -83,23 +90,26 @@ describe('GET /readyz', () => {
 
   // A database that accepts the connection but does not answer (a lock, an overloaded server). SQLite
   // waits for locks synchronously, so this is a PostgreSQL case.
-  it.runIf(!onSqlite)('answers 503 database_timeout when the database does not answer within the bound, and ready once it does', async () => {
-    const t = await app();
-    const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(t.db);
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.pathname = `/${rows[0]?.db}`;
-    const blocker = new pg.Client({ connectionString: url.toString() });
-    await blocker.connect();
-    try {
-      await blocker.query('begin');
-      await blocker.query('lock table kysely_migration in access exclusive mode');
-      const response = await get(t, '/readyz');
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'not_ready', reason: 'database_timeout' });
-      await blocker.query('rollback');
-    } finally {
-      await blocker.end();
-    }
-    await expect.poll(async () => (await get(t, '/readyz')).statusCode).toBe(200);
-  });
+  it.runIf(!onSqlite)(
+    'answers 503 database_timeout when the database does not answer within the bound, and ready once it does',
+    async () => {
+      const t = await app();
+      const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(t.db);
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${rows[0]?.db}`;
+      const blocker = new pg.Client({ connectionString: url.toString() });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('lock table kysely_migration in access exclusive mode');
+        const response = await get(t, '/readyz');
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ status: 'not_ready', reason: 'database_timeout' });
+        await blocker.query('rollback');
+      } finally {
+        await blocker.end();
+      }
+      await expect.poll(async () => (await get(t, '/readyz')).statusCode).toBe(200);
+    },
+  );
 });

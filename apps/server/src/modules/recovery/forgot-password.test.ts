@@ -37,7 +37,10 @@ describe('POST /api/user/forgotpassword', () => {
     await seedAccounts(t);
     expect((await forgotPassword(t, '')).json()).toEqual({ status: 'failed', reasons: ['missing_email'] });
     expect((await forgotPassword(t, '   ')).json()).toEqual({ status: 'failed', reasons: ['missing_email'] });
-    expect((await forgotPassword(t, 'ana.novakova@')).json()).toEqual({ status: 'failed', reasons: ['incorrect_email'] });
+    expect((await forgotPassword(t, 'ana.novakova@')).json()).toEqual({
+      status: 'failed',
+      reasons: ['incorrect_email'],
+    });
     expect(t.app.devMailbox?.list()).toEqual([]);
   });
 
@@ -55,7 +58,8 @@ describe('POST /api/user/forgotpassword', () => {
   it('mails a reset link to an active account, a fresh invitation to an invited one and nothing to a disabled or unknown one', async () => {
     t = await createTestApp();
     await seedAccounts(t);
-    for (const email of [DEMO.email, 'nobody@example.test', 'off@example.test', 'invited@example.test']) await forgotPassword(t, email);
+    for (const email of [DEMO.email, 'nobody@example.test', 'off@example.test', 'invited@example.test'])
+      await forgotPassword(t, email);
     const mails = t.app.devMailbox?.list() ?? [];
     expect(mails.map((m) => m.to).sort()).toEqual([DEMO.email, 'invited@example.test']);
     const reset = mails.find((m) => m.to === DEMO.email);
@@ -64,16 +68,24 @@ describe('POST /api/user/forgotpassword', () => {
     expect(reset?.text).not.toContain('accept-invitation');
     expect(invitation?.subject).toBe('Dokončite nastavenie svojho účtu');
     expect(invitation?.text).toContain('http://localhost:8080/signin/accept-invitation?token=');
-    expect((await tokenInfo(t, tokenFromText(reset?.text ?? '', '/signin/reset-password'))).json()).toEqual({ status: 'ok' });
+    expect((await tokenInfo(t, tokenFromText(reset?.text ?? '', '/signin/reset-password'))).json()).toEqual({
+      status: 'ok',
+    });
   });
 
   it('voids the previous invitation when it mails a fresh one', async () => {
     t = await createTestApp();
     await seedAccounts(t);
     await forgotPassword(t, 'invited@example.test');
-    const first = tokenFromText(t.app.devMailbox?.latestTo('invited@example.test')?.text ?? '', '/signin/accept-invitation');
+    const first = tokenFromText(
+      t.app.devMailbox?.latestTo('invited@example.test')?.text ?? '',
+      '/signin/accept-invitation',
+    );
     await forgotPassword(t, 'invited@example.test');
-    const second = tokenFromText(t.app.devMailbox?.latestTo('invited@example.test')?.text ?? '', '/signin/accept-invitation');
+    const second = tokenFromText(
+      t.app.devMailbox?.latestTo('invited@example.test')?.text ?? '',
+      '/signin/accept-invitation',
+    );
     expect(second).not.toBe(first);
     expect((await tokenInfo(t, first)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect((await tokenInfo(t, second)).json()).toEqual({ status: 'ok' });
@@ -83,7 +95,11 @@ describe('POST /api/user/forgotpassword', () => {
     t = await createTestApp({ env: { SMTP_URL: sink.url, PUBLIC_ORIGIN, MAIL_FROM: 'Clinic <no-reply@example.org>' } });
     await t.accounts.create(DEMO); // language cs
     const before = sink.mails.length;
-    const response = await forgotPassword(t, ' Ana.Novakova@Example.TEST ', { host: 'evil.example', 'x-forwarded-host': 'evil.example', origin: PUBLIC_ORIGIN });
+    const response = await forgotPassword(t, ' Ana.Novakova@Example.TEST ', {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      origin: PUBLIC_ORIGIN,
+    });
     expect(response.json()).toEqual({ status: 'ok' });
     const mail = await sink.waitFor(before + 1);
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(DEMO.email);
@@ -103,7 +119,10 @@ describe('POST /api/user/forgotpassword', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as net.AddressInfo;
     const lines: string[] = [];
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'info' }, deps: { logStream: { write: (l) => void lines.push(l) } } });
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'info' },
+      deps: { logStream: { write: (l) => void lines.push(l) } },
+    });
     await seedAccounts(t);
     const healthy = await createTestApp();
     try {
@@ -145,7 +164,8 @@ describe('POST /api/user/forgotpassword', () => {
   it('answers 429 with Retry-After to an address past 20 requests in 15 minutes, for any e-mail, and changes nothing', async () => {
     t = await createTestApp();
     await seedAccounts(t);
-    for (let i = 0; i < 20; i++) expect((await forgotPassword(t, `someone${i}@example.test`, {}, '192.0.2.80')).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await forgotPassword(t, `someone${i}@example.test`, {}, '192.0.2.80')).statusCode).toBe(200);
     const before = await snapshot(t.db);
     const refused = await forgotPassword(t, DEMO.email, {}, '192.0.2.80');
     expect(refused.statusCode).toBe(429);

@@ -46,7 +46,11 @@ function useEnv(env: Partial<Record<(typeof ENV_NAMES)[number], string>>) {
 async function admin(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(argv, (l) => out.push(l), (l) => err.push(l));
+  const code = await runAdmin(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -55,8 +59,22 @@ describe('operator CLI: invitations', () => {
     const database = await freshDatabase('smtp.sqlite');
     useEnv({ DATABASE_URL: database, SMTP_URL: sink.url, PUBLIC_ORIGIN, MAIL_FROM: 'Clinic <no-reply@example.org>' });
     const before = sink.mails.length;
-    const invited = await admin('user', 'invite', '--email', 'Zofia@Example.test', '--first-name', 'Žofia', '--surname', 'Malá', '--language', 'sk');
-    expect(invited).toMatchObject({ code: 0, out: 'Invited zofia@example.test: registration link mailed (valid 72 hours).' });
+    const invited = await admin(
+      'user',
+      'invite',
+      '--email',
+      'Zofia@Example.test',
+      '--first-name',
+      'Žofia',
+      '--surname',
+      'Malá',
+      '--language',
+      'sk',
+    );
+    expect(invited).toMatchObject({
+      code: 0,
+      out: 'Invited zofia@example.test: registration link mailed (valid 72 hours).',
+    });
     expect(invited.out).not.toMatch(/token=/);
 
     const mail = await sink.waitFor(before + 1);
@@ -68,7 +86,12 @@ describe('operator CLI: invitations', () => {
     const t = await createTestApp({ env: { DATABASE_URL: database, PUBLIC_ORIGIN } });
     try {
       const token = tokenFromText(mail.text ?? '', '/signin/accept-invitation');
-      const registered = await setPassword(t, 'register', { token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' }, { origin: PUBLIC_ORIGIN });
+      const registered = await setPassword(
+        t,
+        'register',
+        { token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' },
+        { origin: PUBLIC_ORIGIN },
+      );
       expect(registered.json()).toEqual({ status: 'ok' });
       expect(sessionCookie(registered, '__Host-gh_session')).toBeDefined();
     } finally {
@@ -76,7 +99,10 @@ describe('operator CLI: invitations', () => {
     }
     expect((await admin('user', 'list')).out).toMatch(/zofia@example\.test.*active/);
     const again = await admin('user', 'resend-invitation', '--email', 'zofia@example.test');
-    expect(again).toMatchObject({ code: 1, err: 'Error: The account zofia@example.test has already registered: it can use forgot password' });
+    expect(again).toMatchObject({
+      code: 1,
+      err: 'Error: The account zofia@example.test has already registered: it can use forgot password',
+    });
   });
 
   it('prints the registration link when SMTP_URL is not set, and a resent invitation voids the previous link', async () => {
@@ -105,12 +131,22 @@ describe('operator CLI: invitations', () => {
   it('refuses a duplicate or malformed e-mail, an unknown language, and resending to an unknown or disabled account', async () => {
     useEnv({ DATABASE_URL: await freshDatabase('refusals.sqlite') });
     expect((await admin('user', 'invite', '--email', 'dup@example.test')).code).toBe(0);
-    expect(await admin('user', 'invite', '--email', 'DUP@example.test')).toMatchObject({ code: 1, err: 'Error: An account with the e-mail dup@example.test already exists' });
+    expect(await admin('user', 'invite', '--email', 'DUP@example.test')).toMatchObject({
+      code: 1,
+      err: 'Error: An account with the e-mail dup@example.test already exists',
+    });
     expect((await admin('user', 'invite', '--email', 'not-an-email')).code).toBe(1);
-    expect((await admin('user', 'invite', '--email', 'l@example.test', '--language', 'de')).err).toMatch(/Unknown language "de"/);
-    expect(await admin('user', 'resend-invitation', '--email', 'ghost@example.test')).toMatchObject({ code: 1, err: 'Error: No account has the e-mail ghost@example.test' });
+    expect((await admin('user', 'invite', '--email', 'l@example.test', '--language', 'de')).err).toMatch(
+      /Unknown language "de"/,
+    );
+    expect(await admin('user', 'resend-invitation', '--email', 'ghost@example.test')).toMatchObject({
+      code: 1,
+      err: 'Error: No account has the e-mail ghost@example.test',
+    });
     expect((await admin('user', 'disable', '--email', 'dup@example.test')).code).toBe(0);
-    expect((await admin('user', 'resend-invitation', '--email', 'dup@example.test')).err).toBe('Error: The account dup@example.test is disabled: enable it first');
+    expect((await admin('user', 'resend-invitation', '--email', 'dup@example.test')).err).toBe(
+      'Error: The account dup@example.test is disabled: enable it first',
+    );
     expect((await admin('user', 'invite')).code).toBe(2);
   });
 
@@ -124,7 +160,9 @@ describe('operator CLI: invitations', () => {
     useEnv({ DATABASE_URL: await freshDatabase('smtp-down.sqlite'), SMTP_URL: `smtp://127.0.0.1:${port}` });
     const failed = await admin('user', 'invite', '--email', 'down@example.test');
     expect(failed.code).toBe(1);
-    expect(failed.err).toMatch(/^Error: The invitation mail could not be sent \(SMTP delivery failed.*\); the account exists\./);
+    expect(failed.err).toMatch(
+      /^Error: The invitation mail could not be sent \(SMTP delivery failed.*\); the account exists\./,
+    );
     expect(failed.err).toContain('npm run admin -- user resend-invitation --email down@example.test');
     expect((await admin('user', 'list')).out).toMatch(/down@example\.test.*invited/);
   }, 15_000);

@@ -38,8 +38,10 @@ export class InvitationService {
   async resend(email: string): Promise<SentInvitation> {
     const account = await this.accounts.findByEmail(email);
     if (!account) throw new AccountError(`No account has the e-mail ${email.trim().toLowerCase()}`);
-    if (account.state === 'disabled') throw new AccountError(`The account ${account.email} is disabled: enable it first`);
-    if (account.state !== 'invited') throw new AccountError(`The account ${account.email} has already registered: it can use forgot password`);
+    if (account.state === 'disabled')
+      throw new AccountError(`The account ${account.email} is disabled: enable it first`);
+    if (account.state !== 'invited')
+      throw new AccountError(`The account ${account.email} has already registered: it can use forgot password`);
     return this.send(account);
   }
 
@@ -51,7 +53,12 @@ export class InvitationService {
     const message = renderMail(invitationMail, {
       to: account.email,
       language: account.language,
-      params: { firstName: account.firstName, email: account.email, token, validHours: Math.round(this.invitationTtlMs / 3_600_000) },
+      params: {
+        firstName: account.firstName,
+        email: account.email,
+        token,
+        validHours: Math.round(this.invitationTtlMs / 3_600_000),
+      },
       context: this.mailContext,
     });
     await this.mailer.send(message);

@@ -18,9 +18,21 @@ export function createTokens(db: Db, config: Config, now: () => number): TokenSe
 }
 
 /** Token and invitation services on a database, for the server and the operator CLI. */
-export function createInvitations(db: Db, config: Config, accounts: AccountService, mailer: Mailer | null, now: () => number) {
+export function createInvitations(
+  db: Db,
+  config: Config,
+  accounts: AccountService,
+  mailer: Mailer | null,
+  now: () => number,
+) {
   const tokens = createTokens(db, config, now);
-  const invitations = new InvitationService(accounts, tokens, mailer, mailContext(config.publicOrigin), config.invitationTtlMs);
+  const invitations = new InvitationService(
+    accounts,
+    tokens,
+    mailer,
+    mailContext(config.publicOrigin),
+    config.invitationTtlMs,
+  );
   return { tokens, invitations };
 }
 
@@ -39,7 +51,10 @@ declare module 'fastify' {
  * A registration completes the whole sign-in through the user module's `signIn`.
  */
 export const recoveryModule = fp(
-  async function recoveryModule(app: FastifyInstance, { db, config, now, hasher, mailer, outbox }: ModuleContext): Promise<void> {
+  async function recoveryModule(
+    app: FastifyInstance,
+    { db, config, now, hasher, mailer, outbox }: ModuleContext,
+  ): Promise<void> {
     const { accounts, throttle, sessionStore, devices, signIn, visitOf } = app;
     const { tokens, invitations } = createInvitations(db, config, accounts, mailer, now);
     const recovery = new RecoveryService({
@@ -59,8 +74,13 @@ export const recoveryModule = fp(
     outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
     app.decorate('recovery', recovery);
     app.decorate('linkTokens', tokens);
-    const completeSignIn: CompleteSignIn = (request, reply, userId) => signIn.complete(visitOf(request, reply), userId, 'registration');
+    const completeSignIn: CompleteSignIn = (request, reply, userId) =>
+      signIn.complete(visitOf(request, reply), userId, 'registration');
     await app.register(recoveryRoutes, { recovery, completeSignIn });
   },
-  { name: 'recovery-module', fastify: '5.x', dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module'] },
+  {
+    name: 'recovery-module',
+    fastify: '5.x',
+    dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module'],
+  },
 );

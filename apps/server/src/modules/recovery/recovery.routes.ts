@@ -14,7 +14,11 @@ export interface RecoveryRoutesOptions {
 }
 
 /** Fail closed: an internal fault is `app_error`, never a half-done change reported as ok. */
-async function guarded(request: FastifyRequest, what: string, work: () => Promise<StatusAnswer>): Promise<StatusAnswer> {
+async function guarded(
+  request: FastifyRequest,
+  what: string,
+  work: () => Promise<StatusAnswer>,
+): Promise<StatusAnswer> {
   try {
     return await work();
   } catch (error) {
@@ -29,7 +33,10 @@ function answer(outcome: SetPasswordOutcome): StatusAnswer {
   return { status: 'failed', reasons: outcome.reasons, ...(outcome.detail ? { detail: outcome.detail } : {}) };
 }
 
-export async function recoveryRoutes(app: FastifyInstance, { recovery, completeSignIn }: RecoveryRoutesOptions): Promise<void> {
+export async function recoveryRoutes(
+  app: FastifyInstance,
+  { recovery, completeSignIn }: RecoveryRoutesOptions,
+): Promise<void> {
   apiRoute(app, forgotPassword, async ({ body, request, reply }) =>
     guarded(request, 'forgot password', async () => {
       const outcome = await recovery.forgotPassword(body.email, request.ip);
@@ -49,7 +56,9 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery, completeS
   );
 
   apiRoute(app, resetPassword, async ({ body, request }) =>
-    guarded(request, 'reset password', async () => answer(await recovery.resetPassword({ ...body, admission: hashAdmissionOf(request) }))),
+    guarded(request, 'reset password', async () =>
+      answer(await recovery.resetPassword({ ...body, admission: hashAdmissionOf(request) })),
+    ),
   );
 
   apiRoute(app, register, async ({ body, request, reply }) =>

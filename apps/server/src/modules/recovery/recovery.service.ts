@@ -52,11 +52,11 @@ export interface ForgotPasswordJob {
 export const forgotEmailKey = (normalizedEmail: string) => `forgot-email:${normalizedEmail}`;
 export const forgotAddressKey = (ip: string) => `forgot-${addressKey(ip)}`;
 
-export type ForgotOutcome = { kind: 'ok' } | { kind: 'failed'; reasons: Reason[] } | { kind: 'throttled'; retryAfterMs: number };
+export type ForgotOutcome =
+  { kind: 'ok' } | { kind: 'failed'; reasons: Reason[] } | { kind: 'throttled'; retryAfterMs: number };
 
 export type SetPasswordOutcome =
-  | { kind: 'ok'; userId: string }
-  | { kind: 'failed'; reasons: Reason[]; detail?: 'common_password' };
+  { kind: 'ok'; userId: string } | { kind: 'failed'; reasons: Reason[]; detail?: 'common_password' };
 
 export interface SetPasswordInput {
   token: string;
@@ -136,7 +136,11 @@ export class RecoveryService {
    * hashes, then — in one transaction — consumes the token (of concurrent uses exactly one goes
    * on), writes the password and does `more`. A failure anywhere rolls all of it back.
    */
-  private async setPassword(purpose: TokenPurpose, input: SetPasswordInput, more: (db: Db, userId: string) => Promise<void>): Promise<SetPasswordOutcome> {
+  private async setPassword(
+    purpose: TokenPurpose,
+    input: SetPasswordInput,
+    more: (db: Db, userId: string) => Promise<void>,
+  ): Promise<SetPasswordOutcome> {
     if (!isNonEmptyText(input.token)) return { kind: 'failed', reasons: ['missing_token'] };
     const token = input.token.trim();
     const live = await this.liveToken(token, [purpose]);
@@ -188,14 +192,22 @@ export class RecoveryService {
     }
     if (account.state === 'invited') {
       await this.deps.invitations.send(account);
-      log.info({ event: 'forgot_password_invitation_sent', userId: account.id }, 'forgot password: fresh invitation sent');
+      log.info(
+        { event: 'forgot_password_invitation_sent', userId: account.id },
+        'forgot password: fresh invitation sent',
+      );
       return;
     }
     const { token } = await this.deps.tokens.issue(account.id, 'reset');
     const message = renderMail(resetPasswordMail, {
       to: account.email,
       language: account.language,
-      params: { firstName: account.firstName, email: account.email, token, validMinutes: Math.round(this.deps.resetTokenTtlMs / 60_000) },
+      params: {
+        firstName: account.firstName,
+        email: account.email,
+        token,
+        validMinutes: Math.round(this.deps.resetTokenTtlMs / 60_000),
+      },
       context: this.deps.mailContext,
     });
     await this.deps.mailer.send(message);

@@ -1,7 +1,22 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dumpDatabase, DEMO, postJson, sessionCookie, snapshot, type TestApp } from '../../test/test-app.ts';
-import { forgotPassword, mailedResetToken, setPassword, tokenFromText, tokenInfo, userRow } from './recovery-test-kit.ts';
+import {
+  createTestApp,
+  dumpDatabase,
+  DEMO,
+  postJson,
+  sessionCookie,
+  snapshot,
+  type TestApp,
+} from '../../test/test-app.ts';
+import {
+  forgotPassword,
+  mailedResetToken,
+  setPassword,
+  tokenFromText,
+  tokenInfo,
+  userRow,
+} from './recovery-test-kit.ts';
 
 const PASSWORD = 'Bright-Harbour-31';
 const INVITED = 'ivo.kral@example.test';
@@ -35,11 +50,18 @@ describe('POST /api/user/register', () => {
 
     const cookie = sessionCookie(response);
     expect(cookie?.value).toMatch(/^[\w-]{43}$/);
-    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', cookies: { gh_session: cookie?.value ?? '' } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      cookies: { gh_session: cookie?.value ?? '' },
+    });
     expect(info.json()).toMatchObject({ guest: false, user: { email: INVITED, firstName: 'Ivo', surname: 'Kráľ' } });
 
     expect((await tokenInfo(t, token)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
-    expect((await register({ token, password: PASSWORD, password2: PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await register({ token, password: PASSWORD, password2: PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
   });
 
   it('lets the registered user then pair this device with the new session', async () => {
@@ -64,7 +86,10 @@ describe('POST /api/user/register', () => {
       [{ token: 'D'.repeat(43), password: PASSWORD, password2: PASSWORD }, { reasons: ['wrong_token'] }],
       [{ token, password: '', password2: '' }, { reasons: ['password_required', 'password_verification_required'] }],
       [{ token, password: 'weakpass', password2: 'weakpass' }, { reasons: ['weak_password'] }],
-      [{ token, password: 'Welcome123', password2: 'Welcome123' }, { reasons: ['weak_password'], detail: 'common_password' }],
+      [
+        { token, password: 'Welcome123', password2: 'Welcome123' },
+        { reasons: ['weak_password'], detail: 'common_password' },
+      ],
       [{ token, password: PASSWORD, password2: '' }, { reasons: ['password_verification_required'] }],
       [{ token, password: PASSWORD, password2: 'Bright-Harbour-32' }, { reasons: ['passwords_do_not_match'] }],
     ];
@@ -80,9 +105,14 @@ describe('POST /api/user/register', () => {
   it('refuses a reset token, and an invitation token on the reset route', async () => {
     await t.accounts.create(DEMO);
     const resetToken = await mailedResetToken(t, DEMO.email);
-    expect((await register({ token: resetToken, password: PASSWORD, password2: PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await register({ token: resetToken, password: PASSWORD, password2: PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
     const invitation = await invitedWithToken();
-    expect((await setPassword(t, 'resetpassword', { token: invitation, password: PASSWORD, password2: PASSWORD })).json()).toEqual({
+    expect(
+      (await setPassword(t, 'resetpassword', { token: invitation, password: PASSWORD, password2: PASSWORD })).json(),
+    ).toEqual({
       status: 'failed',
       reasons: ['wrong_token'],
     });
@@ -97,13 +127,18 @@ describe('POST /api/user/register', () => {
     expect(failed.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
     expect(failed.cookies).toEqual([]);
     expect(await dumpDatabase(t.db)).toEqual(before);
-    expect((await register({ token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' })).json()).toEqual({ status: 'ok' });
+    expect((await register({ token, password: 'Bright-Harbour-31', password2: 'Bright-Harbour-31' })).json()).toEqual({
+      status: 'ok',
+    });
   });
 
   it('refuses an invitation after 72 hours', async () => {
     const token = await invitedWithToken();
     t.clock.advance(72 * 3_600_000);
-    expect((await register({ token, password: PASSWORD, password2: PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await register({ token, password: PASSWORD, password2: PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
   });
 });
 

@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountKey } from '../throttle/throttle.service.ts';
 import { createTestApp, DEMO, dumpDatabase, postJson, snapshot, type TestApp } from '../../test/test-app.ts';
-import { mailedResetToken, setPassword, signedInSessionFor, tokenInfo, trustDevice, userInfo, userRow } from './recovery-test-kit.ts';
+import {
+  mailedResetToken,
+  setPassword,
+  signedInSessionFor,
+  tokenInfo,
+  trustDevice,
+  userInfo,
+  userRow,
+} from './recovery-test-kit.ts';
 
 const NEW_PASSWORD = 'Fresh-Meadow-42';
 
@@ -30,7 +38,9 @@ describe('GET /api/token/info', () => {
     expect((await tokenInfo(t, token)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
 
     const fresh = await mailedResetToken(t, DEMO.email);
-    expect((await reset({ token: fresh, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'ok' });
+    expect((await reset({ token: fresh, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({
+      status: 'ok',
+    });
     expect((await tokenInfo(t, fresh)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
   });
 
@@ -38,7 +48,10 @@ describe('GET /api/token/info', () => {
     const token = await mailedResetToken(t, DEMO.email);
     await t.accounts.disable(DEMO.email);
     expect((await tokenInfo(t, token)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
-    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
   });
 });
 
@@ -53,7 +66,10 @@ describe('POST /api/user/resetpassword', () => {
       [{ token, password: '', password2: 'x' }, { reasons: ['password_required', 'passwords_do_not_match'] }],
       [{ token, password: 'short1A', password2: 'short1A' }, { reasons: ['weak_password'] }],
       [{ token, password: 'alllowercase1', password2: 'alllowercase1' }, { reasons: ['weak_password'] }],
-      [{ token, password: 'NoDigitsHere', password2: '' }, { reasons: ['weak_password', 'password_verification_required'] }],
+      [
+        { token, password: 'NoDigitsHere', password2: '' },
+        { reasons: ['weak_password', 'password_verification_required'] },
+      ],
       [{ token, password: NEW_PASSWORD, password2: '' }, { reasons: ['password_verification_required'] }],
       [{ token, password: NEW_PASSWORD, password2: `${NEW_PASSWORD}x` }, { reasons: ['passwords_do_not_match'] }],
     ];
@@ -96,13 +112,19 @@ describe('POST /api/user/resetpassword', () => {
     expect((await userRow(t, DEMO.email)).password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await login(DEMO.password)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
     expect((await login('Confident-Otter-8')).json().status).not.toBe('failed');
-    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
   });
 
   it('refuses a token after 60 minutes', async () => {
     const token = await mailedResetToken(t, DEMO.email);
     t.clock.advance(60 * 60_000);
-    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
   });
 
   it('refuses an invitation token', async () => {
@@ -111,7 +133,10 @@ describe('POST /api/user/resetpassword', () => {
     await t.app.outbox.idle();
     const text = t.app.devMailbox?.latestTo(invited.email)?.text ?? '';
     const token = /accept-invitation\?token=([\w-]{43})/.exec(text)?.[1] ?? '';
-    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
   });
 
   it('lets exactly one of two concurrent requests with the same token through', async () => {
@@ -155,7 +180,9 @@ describe('POST /api/user/resetpassword', () => {
     expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'ok' });
     expect((await userRow(t, DEMO.email)).blocked_at).toBeNull();
     expect(await t.db.selectFrom('pin_attempts').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('throttle').selectAll().where('key', '=', accountKey(DEMO.email.toLowerCase())).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('throttle').selectAll().where('key', '=', accountKey(DEMO.email.toLowerCase())).execute(),
+    ).toEqual([]);
     const answer = await login(NEW_PASSWORD);
     expect(answer.statusCode).toBe(200);
     expect(answer.json().reasons ?? []).not.toContain('blocked');

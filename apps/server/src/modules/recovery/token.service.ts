@@ -46,7 +46,14 @@ export class TokenService {
     const now = this.now();
     const expiresAt = now + this.lifetimeOf(purpose);
     const repository = db ? this.repository.within(db) : this.repository;
-    await repository.replace({ user_id: userId, purpose, token_hash: hashToken(token), created_at: now, expires_at: expiresAt, used_at: null });
+    await repository.replace({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: expiresAt,
+      used_at: null,
+    });
     await repository.deleteExpired(now);
     return { token, expiresAt };
   }
@@ -82,7 +89,11 @@ export class TokenService {
    * spent and everything `work` wrote is there, or (any failure) neither, and the token stays live.
    * Null, with nothing done, when the token is not live (of concurrent callers exactly one goes on).
    */
-  async consumeWith(rawToken: string, purpose: TokenPurpose, work: (db: Db, userId: string) => Promise<void>): Promise<string | null> {
+  async consumeWith(
+    rawToken: string,
+    purpose: TokenPurpose,
+    work: (db: Db, userId: string) => Promise<void>,
+  ): Promise<string | null> {
     if (!TOKEN_PATTERN.test(rawToken)) return null;
     return this.repository.transaction(async (db, repository) => {
       const userId = await repository.consume(hashToken(rawToken), purpose, this.now());

@@ -60,7 +60,12 @@ describe('reset and invitation tokens', () => {
   });
 
   it('refuse lifetimes of zero or beyond a day (reset) and 30 days (invitation) at start', () => {
-    const bad: Record<string, string>[] = [{ RESET_TOKEN_TTL_MINUTES: '0' }, { RESET_TOKEN_TTL_MINUTES: '1441' }, { INVITATION_TTL_HOURS: '721' }, { INVITATION_TTL_HOURS: 'soon' }];
+    const bad: Record<string, string>[] = [
+      { RESET_TOKEN_TTL_MINUTES: '0' },
+      { RESET_TOKEN_TTL_MINUTES: '1441' },
+      { INVITATION_TTL_HOURS: '721' },
+      { INVITATION_TTL_HOURS: 'soon' },
+    ];
     for (const env of bad) {
       expect(() => testConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }

@@ -31,5 +31,9 @@ export const secureAccountModule = fp(
     const secureAccounts = new SecureAccountService({ tokens, accounts, sessions: sessionStore, devices, throttle });
     await app.register(secureAccountRoutes, { secureAccounts });
   },
-  { name: 'secure-account-module', fastify: '5.x', dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module', 'recovery-module'] },
+  {
+    name: 'secure-account-module',
+    fastify: '5.x',
+    dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module', 'recovery-module'],
+  },
 );

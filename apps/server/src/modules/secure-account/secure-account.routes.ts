@@ -9,7 +9,11 @@ export interface SecureAccountRoutesOptions {
 }
 
 /** Fail closed: an internal fault is `app_error`, never a half-done change reported as ok. */
-async function guarded<T>(request: FastifyRequest, what: string, work: () => Promise<T>): Promise<T | { status: 'failed'; reasons: ['app_error'] }> {
+async function guarded<T>(
+  request: FastifyRequest,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T | { status: 'failed'; reasons: ['app_error'] }> {
   try {
     return await work();
   } catch (error) {
@@ -20,7 +24,10 @@ async function guarded<T>(request: FastifyRequest, what: string, work: () => Pro
 }
 
 /** GET and POST /api/user/secureaccount (additions; docs/decisions/0115-wasnt-you-mail.md). */
-export async function secureAccountRoutes(app: FastifyInstance, { secureAccounts }: SecureAccountRoutesOptions): Promise<void> {
+export async function secureAccountRoutes(
+  app: FastifyInstance,
+  { secureAccounts }: SecureAccountRoutesOptions,
+): Promise<void> {
   apiRoute(app, secureAccountInfo, async ({ query, request, reply }) =>
     guarded(request, 'secure-account link check', async () => {
       const check = await secureAccounts.check(query.token, request.ip);
@@ -40,7 +47,10 @@ export async function secureAccountRoutes(app: FastifyInstance, { secureAccounts
         return { status: 'failed', reasons: ['too_many_requests'] };
       }
       if (outcome.kind === 'failed') return { status: 'failed', reasons: [outcome.reason] };
-      request.log.info({ event: 'account_secured', sessionsEnded: outcome.sessionsEnded, trustsRevoked: outcome.trustsRevoked }, 'account secured from a wasn\'t-you link');
+      request.log.info(
+        { event: 'account_secured', sessionsEnded: outcome.sessionsEnded, trustsRevoked: outcome.trustsRevoked },
+        "account secured from a wasn't-you link",
+      );
       return { status: 'ok', resetToken: outcome.resetToken };
     }),
   );

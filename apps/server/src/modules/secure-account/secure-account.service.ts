@@ -20,7 +20,10 @@ export const SECURE_ACCOUNT_ADDRESS_POLICY: ThrottlePolicy = {
 
 export const secureAccountAddressKey = (ip: string) => `secure-account-${addressKey(ip)}`;
 
-export type LinkCheck = { kind: 'ok' } | { kind: 'failed'; reason: 'missing_token' | 'wrong_token' } | { kind: 'throttled'; retryAfterMs: number };
+export type LinkCheck =
+  | { kind: 'ok' }
+  | { kind: 'failed'; reason: 'missing_token' | 'wrong_token' }
+  | { kind: 'throttled'; retryAfterMs: number };
 /** What securing did: the reset token the page continues with, and what ended (for the log). */
 interface Secured {
   resetToken: string;
@@ -89,7 +92,10 @@ export class SecureAccountService {
     return retryAfterMs > 0 ? { kind: 'throttled', retryAfterMs } : null;
   }
 
-  private async refuse(clientAddress: string, reason: 'missing_token' | 'wrong_token'): Promise<{ kind: 'failed'; reason: 'missing_token' | 'wrong_token' }> {
+  private async refuse(
+    clientAddress: string,
+    reason: 'missing_token' | 'wrong_token',
+  ): Promise<{ kind: 'failed'; reason: 'missing_token' | 'wrong_token' }> {
     await this.deps.throttle.recordFailure(secureAccountAddressKey(clientAddress), SECURE_ACCOUNT_ADDRESS_POLICY);
     return { kind: 'failed', reason };
   }

@@ -38,7 +38,15 @@ export function nameBrowser(userAgent: string, language: string): string {
 
 /** The moment in the account's language and the mail time zone, e.g. "15. januára 2026 o 10:00 SEČ". */
 export function writeTime(at: number, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(mailDateLocale(toLocale(language)), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
+  return new Intl.DateTimeFormat(mailDateLocale(toLocale(language)), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at);
 }
 
 export interface WasntYouDeps {
@@ -65,7 +73,13 @@ export class WasntYouService {
 
   /** After a sign-in completed on a device the account had not signed in on before. */
   async newDeviceSignIn(userId: string, userAgent: string | undefined): Promise<void> {
-    await this.queue({ userId, reason: 'new_device', at: this.deps.now(), userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH), wrongPins: 0 });
+    await this.queue({
+      userId,
+      reason: 'new_device',
+      at: this.deps.now(),
+      userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH),
+      wrongPins: 0,
+    });
   }
 
   /**
@@ -75,7 +89,13 @@ export class WasntYouService {
    */
   async wrongPin(userId: string, failures: number, userAgent: string | undefined): Promise<void> {
     if (failures !== Math.min(WRONG_PINS_BEFORE_MAIL, this.deps.pinMaxAttempts)) return;
-    await this.queue({ userId, reason: 'wrong_pins', at: this.deps.now(), userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH), wrongPins: failures });
+    await this.queue({
+      userId,
+      reason: 'wrong_pins',
+      at: this.deps.now(),
+      userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH),
+      wrongPins: failures,
+    });
   }
 
   private async queue(job: WasntYouJob): Promise<void> {

@@ -3,13 +3,29 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.ts';
 import { MIGRATIONS, migrateToLatest } from '../../db/migrate.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { RP_ID, createPasskeyTestApp, createUser, getOptions, post, registerPasskey } from '../webauthn/webauthn-test-kit.ts';
+import {
+  RP_ID,
+  createPasskeyTestApp,
+  createUser,
+  getOptions,
+  post,
+  registerPasskey,
+} from '../webauthn/webauthn-test-kit.ts';
 import { mailContext, renderMail } from '../../mail/mail-template.ts';
 import { wasntYouMail } from '../../mail/templates/wasnt-you.mail.ts';
 import type { StoredMail } from '../../mail/dev-mailbox.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { cookies, deviceCookie, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
-import { createTestApp, DEMO, dumpDatabase, ORIGIN, postJson, sessionCookie, testConfig, type TestApp } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  DEMO,
+  dumpDatabase,
+  ORIGIN,
+  postJson,
+  sessionCookie,
+  testConfig,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { setPassword, userInfo } from '../recovery/recovery-test-kit.ts';
 import { nameBrowser, writeTime } from './wasnt-you.service.ts';
 
@@ -39,14 +55,23 @@ async function signIn(values: { device?: string } = {}) {
 }
 
 /** The PIN of the newest PIN mail (a "Wasn't you?" mail may have come after it). */
-const newestPin = () => (t.app.devMailbox?.list() ?? []).map((mail) => mail.text.match(/#([A-Z0-9]{6})$/)?.[1]).find(Boolean) ?? '';
+const newestPin = () =>
+  (t.app.devMailbox?.list() ?? []).map((mail) => mail.text.match(/#([A-Z0-9]{6})$/)?.[1]).find(Boolean) ?? '';
 const linkToken = (mail: StoredMail | undefined) => mail?.text.match(SECURE_LINK)?.[1] ?? '';
 const check = (token?: string) =>
-  t.app.inject({ method: 'GET', url: token === undefined ? '/api/user/secureaccount' : `/api/user/secureaccount?token=${encodeURIComponent(token)}` });
-const secure = (token: string, headers: Record<string, string> = {}) => postJson(t.app, '/api/user/secureaccount', { token }, headers);
+  t.app.inject({
+    method: 'GET',
+    url: token === undefined ? '/api/user/secureaccount' : `/api/user/secureaccount?token=${encodeURIComponent(token)}`,
+  });
+const secure = (token: string, headers: Record<string, string> = {}) =>
+  postJson(t.app, '/api/user/secureaccount', { token }, headers);
 
 /** A new device's sign-in after a first one: the link of its mail. */
-async function mailedLink(): Promise<{ token: string; first: { session: string; device: string }; second: { session: string; device: string } }> {
+async function mailedLink(): Promise<{
+  token: string;
+  first: { session: string; device: string };
+  second: { session: string; device: string };
+}> {
   const first = await signIn();
   const second = await signIn();
   const token = linkToken((await wasntYouMails())[0]);
@@ -83,7 +108,12 @@ describe('the mail after a sign-in from a new device', () => {
     const password = await login(t, DEMO);
     const pin = latestPin(t, DEMO.email);
     // The browser that completes the sign-in is the one named.
-    const done = await postJson(t.app, '/api/user/pincode', { pin_code: pin }, { ...cookies({ session: sessionCookie(password)?.value }), 'user-agent': FIREFOX_WINDOWS });
+    const done = await postJson(
+      t.app,
+      '/api/user/pincode',
+      { pin_code: pin },
+      { ...cookies({ session: sessionCookie(password)?.value }), 'user-agent': FIREFOX_WINDOWS },
+    );
     expect(done.json()).toEqual({ status: 'ok' });
     const [mail] = await wasntYouMails();
     expect(mail?.text).toContain('Firefox Windows 10');
@@ -131,7 +161,12 @@ describe('the mail after a passkey sign-in', () => {
       await p.db.deleteFrom('sessions').execute();
       const signInWithPasskey = async () => {
         const { structure, cookie } = await getOptions(p);
-        const answer = await post(p, '/api/webauthn/get', passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), cookie);
+        const answer = await post(
+          p,
+          '/api/webauthn/get',
+          passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
+          cookie,
+        );
         expect(answer.json()).toEqual({ status: 'ok', email: ana.email });
         await p.app.outbox.idle();
       };
@@ -154,14 +189,57 @@ describe('migration 0009', () => {
       const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0009'));
       await migrateToLatest(db, { migrations: before });
       const now = Date.UTC(2026, 0, 1);
-      const user = { email: 'x@example.test', first_name: '', surname: '', language: 'sk', password_hash: null, email_verified: 1, disabled_at: null, blocked_at: null, created_at: now, updated_at: now };
-      await db.insertInto('users').values([{ ...user, id: 'u1' }, { ...user, id: 'u2', email: 'y@example.test' }]).execute();
-      await db.insertInto('devices').values([{ id: 'd1', token_hash: 'h1', created_at: now, last_seen_at: now }, { id: 'd2', token_hash: 'h2', created_at: now, last_seen_at: now }]).execute();
-      await db.insertInto('device_accounts').values([{ device_id: 'd1', user_id: 'u1', signed_in_at: now + 1 }]).execute();
-      await db.insertInto('trusted_devices').values([
-        { device_id: 'd1', user_id: 'u1', device_name: 'A', trusted_at: now, pin_checked_at: now, recheck_skipped_at: null },
-        { device_id: 'd2', user_id: 'u2', device_name: 'B', trusted_at: now + 2, pin_checked_at: now, recheck_skipped_at: null },
-      ]).execute();
+      const user = {
+        email: 'x@example.test',
+        first_name: '',
+        surname: '',
+        language: 'sk',
+        password_hash: null,
+        email_verified: 1,
+        disabled_at: null,
+        blocked_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db
+        .insertInto('users')
+        .values([
+          { ...user, id: 'u1' },
+          { ...user, id: 'u2', email: 'y@example.test' },
+        ])
+        .execute();
+      await db
+        .insertInto('devices')
+        .values([
+          { id: 'd1', token_hash: 'h1', created_at: now, last_seen_at: now },
+          { id: 'd2', token_hash: 'h2', created_at: now, last_seen_at: now },
+        ])
+        .execute();
+      await db
+        .insertInto('device_accounts')
+        .values([{ device_id: 'd1', user_id: 'u1', signed_in_at: now + 1 }])
+        .execute();
+      await db
+        .insertInto('trusted_devices')
+        .values([
+          {
+            device_id: 'd1',
+            user_id: 'u1',
+            device_name: 'A',
+            trusted_at: now,
+            pin_checked_at: now,
+            recheck_skipped_at: null,
+          },
+          {
+            device_id: 'd2',
+            user_id: 'u2',
+            device_name: 'B',
+            trusted_at: now + 2,
+            pin_checked_at: now,
+            recheck_skipped_at: null,
+          },
+        ])
+        .execute();
       await migrateToLatest(db);
       const rows = await db.selectFrom('sign_in_devices').selectAll().orderBy('user_id').execute();
       expect(rows).toEqual([
@@ -180,14 +258,24 @@ describe('the mail after a burst of wrong PINs', () => {
     await signIn();
     const password = await login(t, DEMO);
     const session = sessionCookie(password)?.value;
-    for (let i = 1; i <= 2; i++) expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({ status: 'failed', reasons: ['wrong_pin_code'] });
+    for (let i = 1; i <= 2; i++)
+      expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({
+        status: 'failed',
+        reasons: ['wrong_pin_code'],
+      });
     expect(await wasntYouMails()).toHaveLength(0);
-    expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({ status: 'failed', reasons: ['wrong_pin_code'] });
+    expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_pin_code'],
+    });
     const mails = await wasntYouMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Nesprávné PIN kódy při přihlašování k vašemu účtu');
     expect(mails[0]?.text).toContain('3krát za sebou nesprávný PIN kód');
-    expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({ status: 'failed', reasons: ['wrong_pin_code'] });
+    expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_pin_code'],
+    });
     expect((await submitPin(t, 'AAAAAA', { session })).json()).toEqual({ status: 'failed', reasons: ['blocked'] });
     expect(await wasntYouMails()).toHaveLength(1);
   });
@@ -230,20 +318,28 @@ describe('the mail in the account language', () => {
   it('says what happened, when and on which browser, that nothing needs doing if it was the person, and offers one link', () => {
     const sk = render('sk', 'new_device');
     expect(sk.subject).toBe('Nové prihlásenie do vášho účtu');
-    expect(sk.text).toContain('Do vášho účtu eva@example.test sa 15. januára 2026 o 10:00 SEČ prihlásil niekto zo zariadenia, na ktorom sa predtým nepoužíval: Firefox Windows 10.');
+    expect(sk.text).toContain(
+      'Do vášho účtu eva@example.test sa 15. januára 2026 o 10:00 SEČ prihlásil niekto zo zariadenia, na ktorom sa predtým nepoužíval: Firefox Windows 10.',
+    );
     expect(sk.text).toContain('Ak ste to boli vy, nemusíte nič robiť.');
-    expect(sk.text).toContain('Zabezpečiť účet:\nhttps://signin.example.org/signin/secure-account?token=Xy_-0123456789abcdefghijklmnopqrstuvwxyzABC');
+    expect(sk.text).toContain(
+      'Zabezpečiť účet:\nhttps://signin.example.org/signin/secure-account?token=Xy_-0123456789abcdefghijklmnopqrstuvwxyzABC',
+    );
     expect(sk.text).toContain('Odkaz platí 7 dní');
     expect(sk.html.match(/<a href=/g)).toHaveLength(1);
 
     const cs = render('cs', 'wrong_pins');
     expect(cs.subject).toBe('Nesprávné PIN kódy při přihlašování k vašemu účtu');
-    expect(cs.text).toContain('15. ledna 2026 v 10:00 SEČ někdo zadal správné heslo k vašemu účtu eva@example.test a poté 3krát za sebou nesprávný PIN kód');
+    expect(cs.text).toContain(
+      '15. ledna 2026 v 10:00 SEČ někdo zadal správné heslo k vašemu účtu eva@example.test a poté 3krát za sebou nesprávný PIN kód',
+    );
     expect(cs.text).toContain('Zabezpečit účet:\nhttps://signin.example.org/signin/secure-account?token=');
 
     const en = render('en', 'new_device');
     expect(en.subject).toBe('New sign-in to your account');
-    expect(en.text).toContain('signed in to on 15 January 2026 at 10:00 CET from a device it had not been used on before: Firefox Windows 10.');
+    expect(en.text).toContain(
+      'signed in to on 15 January 2026 at 10:00 CET from a device it had not been used on before: Firefox Windows 10.',
+    );
     expect(en.text).toContain('If it was you, nothing needs doing.');
     expect(en.text).toContain('Secure my account:\nhttps://signin.example.org/signin/secure-account?token=');
     expect(render('de', 'new_device').subject).toBe('Nové prihlásenie do vášho účtu');
@@ -252,9 +348,12 @@ describe('the mail in the account language', () => {
   it('names a browser it cannot tell by the default name in the account language', () => {
     expect(nameBrowser('', 'sk')).toBe('Neznáme zariadenie');
     expect(nameBrowser('lightMyRequest', 'en')).toBe('Unknown device');
-    expect(nameBrowser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'cs')).toBe(
-      'Mobil Safari iOS 17.4',
-    );
+    expect(
+      nameBrowser(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+        'cs',
+      ),
+    ).toBe('Mobil Safari iOS 17.4');
   });
 });
 
@@ -280,8 +379,13 @@ describe('GET /api/user/secureaccount', () => {
 
   it('is not a reset or invitation link: token info refuses it, and the reset call too', async () => {
     const { token } = await mailedLink();
-    expect((await t.app.inject({ method: 'GET', url: `/api/token/info?token=${token}` })).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
-    expect((await setPassword(t, 'resetpassword', { token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: `/api/token/info?token=${token}` })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_token'],
+    });
+    expect(
+      (await setPassword(t, 'resetpassword', { token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json(),
+    ).toEqual({
       status: 'failed',
       reasons: ['wrong_token'],
     });
@@ -304,17 +408,33 @@ describe('POST /api/user/secureaccount', () => {
     expect((await userInfo(t, 'gh_session', first.session)).json().guest).toBe(true);
     expect((await userInfo(t, 'gh_session', second.session)).json().guest).toBe(true);
     expect(await t.db.selectFrom('sessions').where('user_id', '=', userId).selectAll().execute()).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device: first.device }) })).json().users).toEqual([]);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device: first.device }) })
+      ).json().users,
+    ).toEqual([]);
     // The trusted device asks for the PIN again.
     expect((await login(t, DEMO, { device: first.device })).json()).toMatchObject({ status: 'requested_pin_code' });
 
     // The link is used up; the reset it started works, and the new password signs in.
     expect((await secure(token)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect((await check(token)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
-    expect((await t.app.inject({ method: 'GET', url: `/api/token/info?token=${body.resetToken}` })).json()).toEqual({ status: 'ok' });
-    expect((await setPassword(t, 'resetpassword', { token: body.resetToken ?? '', password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/token/info?token=${body.resetToken}` })).json()).toEqual({
+      status: 'ok',
+    });
+    expect(
+      (
+        await setPassword(t, 'resetpassword', {
+          token: body.resetToken ?? '',
+          password: NEW_PASSWORD,
+          password2: NEW_PASSWORD,
+        })
+      ).json(),
+    ).toEqual({ status: 'ok' });
     expect((await login(t, DEMO)).json()).toMatchObject({ status: 'failed', reasons: ['invalid_credentials'] });
-    expect((await login(t, { email: DEMO.email, password: NEW_PASSWORD }, { device: first.device })).json()).toMatchObject({ status: 'requested_pin_code' });
+    expect(
+      (await login(t, { email: DEMO.email, password: NEW_PASSWORD }, { device: first.device })).json(),
+    ).toMatchObject({ status: 'requested_pin_code' });
   });
 
   it('makes every device new again: the next sign-in on a device of the account is reported', async () => {
@@ -352,8 +472,15 @@ describe('POST /api/user/secureaccount', () => {
   it('answers 429 with Retry-After to an address past 20 refused links in 15 minutes, and still takes a live link from elsewhere', async () => {
     const { token } = await mailedLink();
     const from = (remoteAddress: string, value: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/secureaccount', remoteAddress, headers: { 'content-type': 'application/json', origin: t.config.publicOrigin }, payload: JSON.stringify({ token: value }) });
-    for (let i = 0; i < 20; i++) expect((await from('203.0.113.9', 'C'.repeat(43))).json().reasons).toEqual(['wrong_token']);
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/secureaccount',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', origin: t.config.publicOrigin },
+        payload: JSON.stringify({ token: value }),
+      });
+    for (let i = 0; i < 20; i++)
+      expect((await from('203.0.113.9', 'C'.repeat(43))).json().reasons).toEqual(['wrong_token']);
     const throttled = await from('203.0.113.9', token);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBeDefined();

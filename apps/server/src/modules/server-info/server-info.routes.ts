@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { altchaChallenge, serverInfo, serverVersion, type AnswerOf, type BotCheckInfo, type ReCaptchaInfo } from '@gatehouse/contract';
+import {
+  altchaChallenge,
+  serverInfo,
+  serverVersion,
+  type AnswerOf,
+  type BotCheckInfo,
+  type ReCaptchaInfo,
+} from '@gatehouse/contract';
 import type { BotCheckConfig, Config } from '../../config/config.ts';
 import { constantApiRoute } from '../../plugins/api-route.ts';
 
@@ -29,7 +36,12 @@ export async function serverInfoRoutes(app: FastifyInstance, { config }: { confi
 /** What the app needs to load reCAPTCHA; all null unless it is the bot check in use (then tokens are empty). */
 export function reCaptchaInfo(botCheck: BotCheckConfig): ReCaptchaInfo {
   if (botCheck.kind !== 'recaptcha') return { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null };
-  return { siteKey: botCheck.siteKey, scriptUri: botCheck.scriptUri, privacyPolicyUrl: botCheck.privacyPolicyUrl, termsUrl: botCheck.termsUrl };
+  return {
+    siteKey: botCheck.siteKey,
+    scriptUri: botCheck.scriptUri,
+    privacyPolicyUrl: botCheck.privacyPolicyUrl,
+    termsUrl: botCheck.termsUrl,
+  };
 }
 
 export function botCheckInfo(botCheck: BotCheckConfig): BotCheckInfo {

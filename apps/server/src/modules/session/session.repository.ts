@@ -109,18 +109,20 @@ export class SessionRepository {
 
   /** The account's signed-in sessions that are still live, the most recently active first. */
   liveSignedInOf(userId: string, now: number, idleMs: number, sharedIdleMs: number): Promise<SessionRow[]> {
-    return this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('level', '=', 'signed_in')
-      .where('expires_at', '>', now)
-      .where('last_seen_at', '>', now - idleMs)
-      // A shared computer's session is idle sooner (docs/decisions/0116-shared-computer.md).
-      .where((eb) => eb.or([eb('shared', '=', 0), eb('last_seen_at', '>', now - sharedIdleMs)]))
-      .orderBy('last_seen_at', 'desc')
-      .orderBy('created_at', 'desc')
-      .execute();
+    return (
+      this.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('level', '=', 'signed_in')
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', now - idleMs)
+        // A shared computer's session is idle sooner (docs/decisions/0116-shared-computer.md).
+        .where((eb) => eb.or([eb('shared', '=', 0), eb('last_seen_at', '>', now - sharedIdleMs)]))
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute()
+    );
   }
 
   /** Deletes the account's session named by its public id, unless it is `exceptIdHash`; false when there was none. */
@@ -136,7 +138,11 @@ export class SessionRepository {
 
   /** Deletes every session of the account but one (any level); answers how many went. */
   async deleteForUserExcept(userId: string, keptIdHash: string): Promise<number> {
-    const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id_hash', '<>', keptIdHash).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id_hash', '<>', keptIdHash)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -20,7 +20,9 @@ export interface SessionLifetimes {
 }
 
 /** The lifetimes the configuration sets. */
-export function sessionLifetimes(config: Pick<Config, 'sessionIdleMs' | 'sessionAbsoluteMs' | 'sharedSessionIdleMs' | 'sharedSessionAbsoluteMs'>): SessionLifetimes {
+export function sessionLifetimes(
+  config: Pick<Config, 'sessionIdleMs' | 'sessionAbsoluteMs' | 'sharedSessionIdleMs' | 'sharedSessionAbsoluteMs'>,
+): SessionLifetimes {
   return {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
@@ -128,7 +130,11 @@ export class SessionService {
     const now = this.now();
     const isShared = shared && level !== 'guest';
     const expiresAt = now + (isShared ? this.lifetimes.sharedAbsoluteMs : this.lifetimes.absoluteMs);
-    const continuesPasswordStep = previous?.level === 'password' && previous.userId === userId && level === 'signed_in' && previous.authenticatedAt !== null;
+    const continuesPasswordStep =
+      previous?.level === 'password' &&
+      previous.userId === userId &&
+      level === 'signed_in' &&
+      previous.authenticatedAt !== null;
     const authenticatedAt = level === 'guest' ? null : continuesPasswordStep ? previous.authenticatedAt : now;
     await repository.insert({
       id_hash: idHash,
@@ -154,11 +160,24 @@ export class SessionService {
 
   /** The account's live signed-in sessions (those named by a public id), the most recently active first. */
   async signedInSessions(userId: string): Promise<SessionSummary[]> {
-    const rows = await this.repository.liveSignedInOf(userId, this.now(), this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
+    const rows = await this.repository.liveSignedInOf(
+      userId,
+      this.now(),
+      this.lifetimes.idleMs,
+      this.lifetimes.sharedIdleMs,
+    );
     return rows.flatMap((row) =>
       row.public_id === null
         ? []
-        : [{ idHash: row.id_hash, publicId: row.public_id, userAgent: row.user_agent, signedInAt: row.created_at, lastSeenAt: row.last_seen_at }],
+        : [
+            {
+              idHash: row.id_hash,
+              publicId: row.public_id,
+              userAgent: row.user_agent,
+              signedInAt: row.created_at,
+              lastSeenAt: row.last_seen_at,
+            },
+          ],
     );
   }
 

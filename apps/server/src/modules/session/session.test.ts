@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, dumpDatabase, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  DEMO,
+  dumpDatabase,
+  ORIGIN,
+  postJson,
+  sessionCookie,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { hashSessionId } from './session.service.ts';
 import { signInWithPin } from '../../test/sign-in-steps.ts';
 
@@ -16,7 +24,11 @@ async function signIn(cookie?: string): Promise<string> {
 }
 
 const userInfo = (cookie?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: '/api/user/info', headers: { ...(cookie ? { cookie: `gh_session=${cookie}` } : {}), ...headers } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/user/info',
+    headers: { ...(cookie ? { cookie: `gh_session=${cookie}` } : {}), ...headers },
+  });
 
 describe('sessions', () => {
   it('sets an HttpOnly, SameSite=Lax, Path=/ cookie, without Secure only on plain-http localhost', async () => {
@@ -31,8 +43,18 @@ describe('sessions', () => {
     const secure = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://signin.example.org' } });
     try {
       await secure.accounts.create(DEMO);
-      const response = await postJson(secure.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, { origin: 'https://signin.example.org' });
-      expect(sessionCookie(response, '__Host-gh_session')).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+      const response = await postJson(
+        secure.app,
+        '/api/user/login',
+        { username: DEMO.email, password: DEMO.password },
+        { origin: 'https://signin.example.org' },
+      );
+      expect(sessionCookie(response, '__Host-gh_session')).toMatchObject({
+        path: '/',
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+      });
     } finally {
       await secure.close();
     }
@@ -70,7 +92,11 @@ describe('sessions', () => {
 
   it('ends the session on logout, clears the cookie and forgets the id', async () => {
     const id = await signIn();
-    const response = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `gh_session=${id}`, origin: ORIGIN } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { cookie: `gh_session=${id}`, origin: ORIGIN },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     const cleared = sessionCookie(response);
@@ -117,7 +143,13 @@ describe('sessions', () => {
 
 describe('activity writes at most once a minute (docs/decisions/0103-sessions-and-demo-account.md)', () => {
   const lastSeen = async (id: string) =>
-    (await t.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', hashSessionId(id)).executeTakeFirstOrThrow()).last_seen_at;
+    (
+      await t.db
+        .selectFrom('sessions')
+        .select('last_seen_at')
+        .where('id_hash', '=', hashSessionId(id))
+        .executeTakeFirstOrThrow()
+    ).last_seen_at;
 
   it('a read within a minute of the last write changes nothing in the database', async () => {
     const id = await signIn();
@@ -175,7 +207,10 @@ describe('user info language', () => {
   });
 
   it('falls back from an invalid cookie to Accept-Language by quality, then to sk', async () => {
-    expect((await userInfo(undefined, { cookie: 'gh_lang=de', 'accept-language': 'de-DE, cs;q=0.5, en;q=0.8' })).json().language).toBe('en');
+    expect(
+      (await userInfo(undefined, { cookie: 'gh_lang=de', 'accept-language': 'de-DE, cs;q=0.5, en;q=0.8' })).json()
+        .language,
+    ).toBe('en');
     expect((await userInfo(undefined, { 'accept-language': 'fr, de;q=0.9' })).json().language).toBe('sk');
     expect((await userInfo()).json().language).toBe('sk');
   });

@@ -58,7 +58,10 @@ export class ThrottleService {
   async retryAfterMs(keys: readonly string[]): Promise<number> {
     const now = this.now();
     const rows = await this.repository.find(keys);
-    return rows.reduce((wait, row) => Math.max(wait, row.blocked_until === null ? 0 : Number(row.blocked_until) - now), 0);
+    return rows.reduce(
+      (wait, row) => Math.max(wait, row.blocked_until === null ? 0 : Number(row.blocked_until) - now),
+      0,
+    );
   }
 
   async recordFailure(key: string, policy: ThrottlePolicy): Promise<void> {

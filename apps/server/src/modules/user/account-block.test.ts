@@ -20,7 +20,11 @@ describe('blocked and disabled accounts', () => {
   it('follow the configured PIN policy: no silent attempt, blocked after two', async () => {
     const session = sessionCookie(await login(t, DEMO))?.value;
     const info = await t.app.inject({ method: 'GET', url: '/api/user/pincode', headers: cookies({ session }) });
-    expect(info.json()).toEqual({ status: 'ok', pin_code_remaining_attempts: 2, pin_code_remaining_silent_attempts: 0 });
+    expect(info.json()).toEqual({
+      status: 'ok',
+      pin_code_remaining_attempts: 2,
+      pin_code_remaining_silent_attempts: 0,
+    });
     await blockByWrongPins();
     expect((await login(t, DEMO)).json()).toEqual({ status: 'failed', reasons: ['blocked'], email: DEMO.email });
   });

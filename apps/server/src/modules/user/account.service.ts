@@ -61,10 +61,13 @@ export class AccountService {
     }
     const problem = checkNewPassword(input.password);
     if (problem) {
-      throw new AccountError('The password must have at least 8 characters with an upper-case letter, a lower-case letter and a digit');
+      throw new AccountError(
+        'The password must have at least 8 characters with an upper-case letter, a lower-case letter and a digit',
+      );
     }
     const email = normalizeEmail(input.email);
-    if (await this.users.findByEmail(email)) throw new AccountError(`An account with the e-mail ${email} already exists`);
+    if (await this.users.findByEmail(email))
+      throw new AccountError(`An account with the e-mail ${email} already exists`);
     const now = this.now();
     const row: UserRow = {
       id: randomUUID(),
@@ -117,7 +120,8 @@ export class AccountService {
       throw new AccountError(`Unknown language "${language}": use one of ${LOCALES.join(', ')}`);
     }
     const email = normalizeEmail(input.email);
-    if (await this.users.findByEmail(email)) throw new AccountError(`An account with the e-mail ${email} already exists`);
+    if (await this.users.findByEmail(email))
+      throw new AccountError(`An account with the e-mail ${email} already exists`);
     const now = this.now();
     const row: UserRow = {
       id: randomUUID(),

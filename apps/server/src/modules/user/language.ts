@@ -31,6 +31,12 @@ export function fromAcceptLanguage(header: string | undefined): Locale | null {
  * (the user's explicit choice in the footer), else the signed-in user's language, else
  * Accept-Language, else sk.
  */
-export function chooseLanguage(input: { cookie?: string; userLanguage?: string | null; acceptLanguage?: string }): Locale {
-  return asLocale(input.cookie) ?? asLocale(input.userLanguage) ?? fromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
+export function chooseLanguage(input: {
+  cookie?: string;
+  userLanguage?: string | null;
+  acceptLanguage?: string;
+}): Locale {
+  return (
+    asLocale(input.cookie) ?? asLocale(input.userLanguage) ?? fromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE
+  );
 }

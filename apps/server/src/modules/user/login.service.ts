@@ -1,6 +1,12 @@
 import { isNonEmptyText, normalizeEmail, type Reason } from '@gatehouse/contract';
 import type { HashAdmission, PasswordHasher } from '../../plugins/password-hasher.ts';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, accountKey, addressKey, type ThrottleService } from '../throttle/throttle.service.ts';
+import {
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  accountKey,
+  addressKey,
+  type ThrottleService,
+} from '../throttle/throttle.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 import { signInRefusal } from './sign-in-refusal.ts';
 
@@ -23,7 +29,12 @@ export class LoginService {
   ) {}
 
   /** `admission`: the request's place in the hasher, taken by its first hash (docs/decisions/0164-hot-paths-and-overload.md). */
-  async login(input: { username: string; password: string; clientAddress: string; admission?: HashAdmission }): Promise<LoginOutcome> {
+  async login(input: {
+    username: string;
+    password: string;
+    clientAddress: string;
+    admission?: HashAdmission;
+  }): Promise<LoginOutcome> {
     const missing: Reason[] = [];
     if (!isNonEmptyText(input.username)) missing.push('username_required');
     if (input.password.length === 0) missing.push('password_required');

@@ -31,7 +31,10 @@ describe('POST /api/user/login', () => {
   it('asks for the username and the password when they are empty', async () => {
     expect((await login('', 'x')).json()).toEqual({ status: 'failed', reasons: ['username_required'] });
     expect((await login('a@b.test', '')).json()).toEqual({ status: 'failed', reasons: ['password_required'] });
-    expect((await login('   ', '')).json()).toEqual({ status: 'failed', reasons: ['username_required', 'password_required'] });
+    expect((await login('   ', '')).json()).toEqual({
+      status: 'failed',
+      reasons: ['username_required', 'password_required'],
+    });
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password, with no cookie', async () => {
@@ -68,7 +71,10 @@ describe('POST /api/user/login', () => {
 
   it('tells a disabled account apart only after the password is right, with its e-mail', async () => {
     await t.accounts.disable(DEMO.email);
-    expect((await login(DEMO.email, 'Wrong-Password-1')).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect((await login(DEMO.email, 'Wrong-Password-1')).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
     const right = await login(DEMO.email, DEMO.password);
     expect(right.json()).toEqual({ status: 'failed', reasons: ['account_disabled'], email: DEMO.email });
     expect(sessionCookie(right)).toBeUndefined();
@@ -77,18 +83,33 @@ describe('POST /api/user/login', () => {
   it('answers email_not_verified and blocked only after the password is right', async () => {
     await t.accounts.create({ email: 'new@example.test', password: 'Fresh-Start-9', verified: false });
     expect((await login('new@example.test', 'Wrong-Password-1')).json().reasons).toEqual(['invalid_credentials']);
-    expect((await login('New@Example.test', 'Fresh-Start-9')).json()).toEqual({ status: 'failed', reasons: ['email_not_verified'], email: 'new@example.test' });
+    expect((await login('New@Example.test', 'Fresh-Start-9')).json()).toEqual({
+      status: 'failed',
+      reasons: ['email_not_verified'],
+      email: 'new@example.test',
+    });
 
     await t.db.updateTable('users').set({ blocked_at: t.clock.now() }).where('email', '=', DEMO.email).execute();
     expect((await login(DEMO.email, 'Wrong-Password-1')).json().reasons).toEqual(['invalid_credentials']);
-    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'failed', reasons: ['blocked'], email: DEMO.email });
+    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({
+      status: 'failed',
+      reasons: ['blocked'],
+      email: DEMO.email,
+    });
   });
 
   it('rehashes a password stored with weaker parameters when the user signs in', async () => {
     const weak = await hash(DEMO.password, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await t.db.updateTable('users').set({ password_hash: weak }).where('email', '=', DEMO.email).execute();
-    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
-    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', DEMO.email).executeTakeFirstOrThrow();
+    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({
+      status: 'requested_pin_code',
+      email: DEMO.email,
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', DEMO.email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -103,10 +124,20 @@ describe('POST /api/user/login', () => {
 
   it('refuses a call from another origin or a cross-site fetch with 403 and changes nothing', async () => {
     const before = await snapshot(t.db);
-    const foreign = await postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, { origin: 'https://evil.example' });
+    const foreign = await postJson(
+      t.app,
+      '/api/user/login',
+      { username: DEMO.email, password: DEMO.password },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
-    const crossSite = await postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password }, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await postJson(
+      t.app,
+      '/api/user/login',
+      { username: DEMO.email, password: DEMO.password },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossSite.statusCode).toBe(403);
     expect(sessionCookie(foreign) ?? sessionCookie(crossSite)).toBeUndefined();
     expect(await snapshot(t.db)).toEqual(before);
@@ -125,7 +156,10 @@ describe('login throttling', () => {
     expect((await login('nobody@example.test', 'Wrong-Password-1', '198.51.100.9')).statusCode).toBe(429);
 
     t.clock.advance(30_000);
-    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
+    expect((await login(DEMO.email, DEMO.password)).json()).toEqual({
+      status: 'requested_pin_code',
+      email: DEMO.email,
+    });
   });
 
   it('comes to a hard stop after 30 consecutive failures, well under 100', async () => {
@@ -153,7 +187,10 @@ describe('login throttling', () => {
     const fromSameAddress = await login(DEMO.email, DEMO.password, '192.0.2.50');
     expect(fromSameAddress.statusCode).toBe(429);
     expect(Number(fromSameAddress.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(DEMO.email, DEMO.password, '192.0.2.51')).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
+    expect((await login(DEMO.email, DEMO.password, '192.0.2.51')).json()).toEqual({
+      status: 'requested_pin_code',
+      email: DEMO.email,
+    });
   });
 
   it('keeps the counts in the database, shared by every server process', async () => {
@@ -172,7 +209,9 @@ describe('login throttling', () => {
 
 describe('hashing saturation', () => {
   it('answers 503 service_busy with Retry-After past the queue while server info still answers', async () => {
-    const busy = await createTestApp({ deps: { hasherLimits: { maxConcurrent: 1, maxQueued: 1, retryAfterMs: 2_000 } } });
+    const busy = await createTestApp({
+      deps: { hasherLimits: { maxConcurrent: 1, maxQueued: 1, retryAfterMs: 2_000 } },
+    });
     try {
       const attempts = Array.from({ length: 6 }, (_, i) =>
         busy.app.inject({

@@ -55,7 +55,11 @@ export class PinCodeRepository {
   }
 
   async failures(userId: string): Promise<number> {
-    const row = await this.db.selectFrom('pin_attempts').select('failures').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('pin_attempts')
+      .select('failures')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(row?.failures ?? 0);
   }
 

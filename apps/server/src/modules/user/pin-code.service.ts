@@ -78,7 +78,13 @@ export class PinCodeService {
    * the mail that carries it: `send` it once the transaction is committed (a mail is never sent for
    * a PIN that was not stored, and no transaction waits on the mail server).
    */
-  async store(user: UserRow, sessionIdHash: string, purpose: PinPurpose, deviceId: string | null, db?: Db): Promise<PinMail> {
+  async store(
+    user: UserRow,
+    sessionIdHash: string,
+    purpose: PinPurpose,
+    deviceId: string | null,
+    db?: Db,
+  ): Promise<PinMail> {
     const repository = db ? this.repository.within(db) : this.repository;
     const pin = generatePin();
     const salt = randomBytes(PIN_SALT_BYTES).toString('hex');
@@ -139,7 +145,9 @@ export class PinCodeService {
     const actual = Buffer.from(hashPin(input, row.salt), 'hex');
     if (timingSafeEqual(expected, actual)) {
       // Single use: of two right answers at once, one wins. The attempt taken is given back by the sign-in.
-      return (await this.repository.markUsed(sessionIdHash, now)) ? { kind: 'ok', purpose: row.purpose, deviceId: row.device_id } : { kind: 'missing' };
+      return (await this.repository.markUsed(sessionIdHash, now))
+        ? { kind: 'ok', purpose: row.purpose, deviceId: row.device_id }
+        : { kind: 'missing' };
     }
     if (failures >= this.policy.maxAttempts) {
       await this.users.block(userId, now);
@@ -151,7 +159,8 @@ export class PinCodeService {
   /** Uses up the session's skippable recheck PIN; the trusted device's id, or null when this session may not skip. */
   async claimSkip(sessionIdHash: string, userId: string): Promise<string | null> {
     const row = await this.repository.findForSession(sessionIdHash);
-    if (!row || row.user_id !== userId || row.purpose !== 'recheck' || row.used_at !== null || row.device_id === null) return null;
+    if (!row || row.user_id !== userId || row.purpose !== 'recheck' || row.used_at !== null || row.device_id === null)
+      return null;
     return (await this.repository.markUsed(sessionIdHash, this.now())) ? row.device_id : null;
   }
 }

@@ -21,12 +21,20 @@ async function passPassword(): Promise<string> {
   return id;
 }
 
-const attempts = (session?: string) => t.app.inject({ method: 'GET', url: '/api/user/pincode', headers: cookies({ session }) });
-const userInfo = (session: string) => t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session }) });
-const failuresInDb = async () => Number((await t.db.selectFrom('pin_attempts').select('failures').executeTakeFirst())?.failures ?? 0);
+const attempts = (session?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/user/pincode', headers: cookies({ session }) });
+const userInfo = (session: string) =>
+  t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session }) });
+const failuresInDb = async () =>
+  Number((await t.db.selectFrom('pin_attempts').select('failures').executeTakeFirst())?.failures ?? 0);
 /** A PIN that is certainly not the mailed one. */
 /** What GET /api/user/pincode answers when no sign-in waits for a PIN. */
-const NO_PENDING_SIGN_IN = { status: 'failed', reasons: ['credentials_required'], pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 };
+const NO_PENDING_SIGN_IN = {
+  status: 'failed',
+  reasons: ['credentials_required'],
+  pin_code_remaining_attempts: 0,
+  pin_code_remaining_silent_attempts: 0,
+};
 const wrongPinFor = (pin: string) => (pin === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
 
 describe('PIN generation', () => {
@@ -64,7 +72,11 @@ describe('the password step', () => {
 describe('GET /api/user/pincode', () => {
   it('answers the remaining and silent attempts to a password-level session', async () => {
     const session = await passPassword();
-    expect((await attempts(session)).json()).toEqual({ status: 'ok', pin_code_remaining_attempts: 5, pin_code_remaining_silent_attempts: 2 });
+    expect((await attempts(session)).json()).toEqual({
+      status: 'ok',
+      pin_code_remaining_attempts: 5,
+      pin_code_remaining_silent_attempts: 2,
+    });
   });
 
   it('answers credentials_required to a guest and to a signed-in session', async () => {
@@ -88,13 +100,19 @@ describe('POST /api/user/pincode', () => {
 
   it('asks for the PIN when it is empty, without spending an attempt', async () => {
     const session = await passPassword();
-    expect((await submitPin(t, '  ', { session })).json()).toEqual({ status: 'failed', reasons: ['pin_code_required'] });
+    expect((await submitPin(t, '  ', { session })).json()).toEqual({
+      status: 'failed',
+      reasons: ['pin_code_required'],
+    });
     expect(await failuresInDb()).toBe(0);
   });
 
   it('answers credentials_required without a password-level session', async () => {
     expect((await submitPin(t, 'ABCDEF', {})).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
-    expect((await submitPin(t, 'ABCDEF', { session: 'made-up' })).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect((await submitPin(t, 'ABCDEF', { session: 'made-up' })).json()).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
   });
 
   it('counts wrong PINs in the database: two silent, then visible remaining ones, then the account is blocked', async () => {
@@ -102,11 +120,19 @@ describe('POST /api/user/pincode', () => {
     const wrong = wrongPinFor(latestPin(t, DEMO.email));
     const seen: unknown[] = [];
     for (let i = 0; i < 4; i++) {
-      expect((await submitPin(t, wrong, { session })).json()).toEqual({ status: 'failed', reasons: ['wrong_pin_code'] });
+      expect((await submitPin(t, wrong, { session })).json()).toEqual({
+        status: 'failed',
+        reasons: ['wrong_pin_code'],
+      });
       const { pin_code_remaining_attempts, pin_code_remaining_silent_attempts } = (await attempts(session)).json();
       seen.push([pin_code_remaining_attempts, pin_code_remaining_silent_attempts]);
     }
-    expect(seen).toEqual([[4, 1], [3, 0], [2, 0], [1, 0]]);
+    expect(seen).toEqual([
+      [4, 1],
+      [3, 0],
+      [2, 0],
+      [1, 0],
+    ]);
     expect(await failuresInDb()).toBe(4);
 
     const fifth = await submitPin(t, wrong, { session });
@@ -125,7 +151,9 @@ describe('POST /api/user/pincode', () => {
     const reasons = answers.map((a) => (a.json() as { reasons: string[] }).reasons[0]);
     expect(reasons.filter((r) => r === 'wrong_pin_code')).toHaveLength(4);
     // Every other guess finds the account blocked or its sign-in ended, never a PIN gone missing.
-    expect(reasons.filter((r) => r !== 'wrong_pin_code' && r !== 'blocked' && r !== 'credentials_required')).toEqual([]);
+    expect(reasons.filter((r) => r !== 'wrong_pin_code' && r !== 'blocked' && r !== 'credentials_required')).toEqual(
+      [],
+    );
     expect(await failuresInDb()).toBe(5);
     expect((await t.db.selectFrom('users').select('blocked_at').executeTakeFirstOrThrow()).blocked_at).not.toBeNull();
   });
@@ -134,11 +162,17 @@ describe('POST /api/user/pincode', () => {
     let session = await passPassword();
     for (let i = 0; i < 2; i++) await submitPin(t, wrongPinFor(latestPin(t, DEMO.email)), { session });
     session = await passPassword();
-    expect((await attempts(session)).json()).toMatchObject({ pin_code_remaining_attempts: 3, pin_code_remaining_silent_attempts: 0 });
+    expect((await attempts(session)).json()).toMatchObject({
+      pin_code_remaining_attempts: 3,
+      pin_code_remaining_silent_attempts: 0,
+    });
     expect((await submitPin(t, latestPin(t, DEMO.email), { session })).json()).toEqual({ status: 'ok' });
     expect(await failuresInDb()).toBe(0);
     session = await passPassword();
-    expect((await attempts(session)).json()).toMatchObject({ pin_code_remaining_attempts: 5, pin_code_remaining_silent_attempts: 2 });
+    expect((await attempts(session)).json()).toMatchObject({
+      pin_code_remaining_attempts: 5,
+      pin_code_remaining_silent_attempts: 2,
+    });
   });
 
   it('accepts the PIN until 10 minutes have passed, then answers missing_pin_code without spending an attempt', async () => {
@@ -148,7 +182,10 @@ describe('POST /api/user/pincode', () => {
 
     session = await passPassword();
     t.clock.advance(PIN_TTL_MS);
-    expect((await submitPin(t, latestPin(t, DEMO.email), { session })).json()).toEqual({ status: 'failed', reasons: ['missing_pin_code'] });
+    expect((await submitPin(t, latestPin(t, DEMO.email), { session })).json()).toEqual({
+      status: 'failed',
+      reasons: ['missing_pin_code'],
+    });
     expect(await failuresInDb()).toBe(0);
   });
 
@@ -168,14 +205,20 @@ describe('POST /api/user/pincode', () => {
     const second = await passPassword();
     const secondPin = latestPin(t, DEMO.email);
     expect(secondPin).not.toBe(firstPin);
-    expect((await submitPin(t, firstPin, { session: second })).json()).toEqual({ status: 'failed', reasons: ['wrong_pin_code'] });
+    expect((await submitPin(t, firstPin, { session: second })).json()).toEqual({
+      status: 'failed',
+      reasons: ['wrong_pin_code'],
+    });
     expect((await submitPin(t, firstPin, { session: first })).json()).toEqual({ status: 'ok' });
   });
 
   it('ends the sign-in under way when the account is disabled during the PIN step', async () => {
     const session = await passPassword();
     await t.db.updateTable('users').set({ disabled_at: t.clock.now() }).execute();
-    expect((await submitPin(t, latestPin(t, DEMO.email), { session })).json()).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect((await submitPin(t, latestPin(t, DEMO.email), { session })).json()).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
     expect(await t.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
   });
 });
@@ -209,28 +252,34 @@ describe('PIN mail', () => {
   it.each([
     ['refuses it with 5xx', async () => startSmtpSink({ refuse: true })],
     ['is unreachable', async () => ({ url: 'smtp://127.0.0.1:9', close: async () => undefined })],
-  ])('answers pin_code_mail_failed when the mail server %s, spends no attempt and leaves nobody signed in', async (_why, start) => {
-    const sink = await start();
-    const smtp = await createTestApp({ env: { SMTP_URL: sink.url } });
-    try {
-      await smtp.accounts.create(DEMO);
-      const response = await login(smtp, DEMO);
-      expect(response.json()).toEqual({ status: 'failed', reasons: ['pin_code_mail_failed'] });
-      expect(sessionCookie(response)?.value ?? '').toBe('');
-      expect(await smtp.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
-      expect(await smtp.db.selectFrom('pin_codes').selectAll().execute()).toHaveLength(0);
-      expect(await smtp.db.selectFrom('pin_attempts').selectAll().execute()).toHaveLength(0);
-    } finally {
-      await smtp.close();
-      await sink.close();
-    }
-  });
+  ])(
+    'answers pin_code_mail_failed when the mail server %s, spends no attempt and leaves nobody signed in',
+    async (_why, start) => {
+      const sink = await start();
+      const smtp = await createTestApp({ env: { SMTP_URL: sink.url } });
+      try {
+        await smtp.accounts.create(DEMO);
+        const response = await login(smtp, DEMO);
+        expect(response.json()).toEqual({ status: 'failed', reasons: ['pin_code_mail_failed'] });
+        expect(sessionCookie(response)?.value ?? '').toBe('');
+        expect(await smtp.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+        expect(await smtp.db.selectFrom('pin_codes').selectAll().execute()).toHaveLength(0);
+        expect(await smtp.db.selectFrom('pin_attempts').selectAll().execute()).toHaveLength(0);
+      } finally {
+        await smtp.close();
+        await sink.close();
+      }
+    },
+  );
 });
 
 describe('logs', () => {
   it('never hold the PIN, right or wrong', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({ env: { LOG_LEVEL: 'trace' }, deps: { logStream: { write: (line) => lines.push(line) } } });
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      deps: { logStream: { write: (line) => lines.push(line) } },
+    });
     try {
       await logged.accounts.create(DEMO);
       const response = await login(logged, DEMO);

@@ -12,7 +12,11 @@ export type StepAnswer = { status: 'ok' | 'failed' | LoginStatus; reasons?: Reas
 
 /** The app's PIN form for each purpose (its names for the login statuses below). */
 export type PinVariant = 'signIn' | 'recheckOptional' | 'recheckMandatory';
-const VARIANT_OF: Record<PinPurpose, PinVariant> = { sign_in: 'signIn', recheck: 'recheckOptional', recheck_mandatory: 'recheckMandatory' };
+const VARIANT_OF: Record<PinPurpose, PinVariant> = {
+  sign_in: 'signIn',
+  recheck: 'recheckOptional',
+  recheck_mandatory: 'recheckMandatory',
+};
 
 const STATUS_OF: Record<PinPurpose, LoginStatus> = {
   sign_in: 'requested_pin_code',
@@ -55,7 +59,10 @@ export class SecondFactorService {
     const previous = await visit.currentSession();
     const { commit, mail } = await this.pins.transaction(async (trx) => {
       const rotation = await visit.prepareRotation(previous, user.id, 'password', shared, trx);
-      return { commit: rotation.commit, mail: await this.pins.store(user, rotation.session.idHash, purpose, trust.deviceId, trx) };
+      return {
+        commit: rotation.commit,
+        mail: await this.pins.store(user, rotation.session.idHash, purpose, trust.deviceId, trx),
+      };
     });
     commit();
     try {
@@ -90,9 +97,18 @@ export class SecondFactorService {
 
   async attempts(session: ActiveSession | null) {
     const pending = await this.pendingUser(session);
-    if (!pending) return { ...failed('credentials_required'), pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 };
+    if (!pending)
+      return {
+        ...failed('credentials_required'),
+        pin_code_remaining_attempts: 0,
+        pin_code_remaining_silent_attempts: 0,
+      };
     const { remaining, silentRemaining } = await this.pins.remainingAttempts(pending.user.id);
-    return { status: 'ok', pin_code_remaining_attempts: remaining, pin_code_remaining_silent_attempts: silentRemaining };
+    return {
+      status: 'ok',
+      pin_code_remaining_attempts: remaining,
+      pin_code_remaining_silent_attempts: silentRemaining,
+    };
   }
 
   async submitPin(visit: Visit, pin: string): Promise<StepAnswer> {
@@ -105,7 +121,8 @@ export class SecondFactorService {
     const check = await this.pins.check(pending.sessionIdHash, pending.user.id, pin);
     switch (check.kind) {
       case 'ok':
-        if (check.purpose !== 'sign_in' && check.deviceId) await this.devices.markPinChecked(check.deviceId, pending.user.id);
+        if (check.purpose !== 'sign_in' && check.deviceId)
+          await this.devices.markPinChecked(check.deviceId, pending.user.id);
         await this.signIn.complete(visit, pending.user.id, 'password_pin');
         return { status: 'ok' };
       case 'wrong':
@@ -133,7 +150,8 @@ export class SecondFactorService {
     const refusal = await this.refuseAccount(visit, pending.user);
     if (refusal) return failed('credentials_required');
     const deviceId = await this.pins.claimSkip(pending.sessionIdHash, pending.user.id);
-    if (!deviceId || !(await this.devices.markRecheckSkipped(deviceId, pending.user.id))) return failed('credentials_required');
+    if (!deviceId || !(await this.devices.markRecheckSkipped(deviceId, pending.user.id)))
+      return failed('credentials_required');
     // The password on a trusted device whose periodic check was put off once.
     await this.signIn.complete(visit, pending.user.id, 'password_trusted_device');
     return { status: 'ok' };

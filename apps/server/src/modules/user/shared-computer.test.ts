@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, deviceCookie, latestPin, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
 import { hashSessionId } from '../session/session.service.ts';
-import { RP_ID, createPasskeyTestApp, createUser, getOptions, post, registerPasskey } from '../webauthn/webauthn-test-kit.ts';
+import {
+  RP_ID,
+  createPasskeyTestApp,
+  createUser,
+  getOptions,
+  post,
+  registerPasskey,
+} from '../webauthn/webauthn-test-kit.ts';
 
 // "This is a shared or public computer" (docs/decisions/0116-shared-computer.md).
 const MINUTE = 60_000;
@@ -15,7 +22,12 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const sharedLogin = (values: { session?: string; device?: string } = {}, sharedComputer: unknown = true) =>
-  postJson(t.app, '/api/user/login', { username: DEMO.email, password: DEMO.password, sharedComputer }, cookies(values));
+  postJson(
+    t.app,
+    '/api/user/login',
+    { username: DEMO.email, password: DEMO.password, sharedComputer },
+    cookies(values),
+  );
 
 /** Password (with the choice) and the mailed PIN: the signed-in session and the device cookie. */
 async function sharedSignIn(values: { device?: string } = {}): Promise<{ session: string; device: string }> {
@@ -23,17 +35,29 @@ async function sharedSignIn(values: { device?: string } = {}): Promise<{ session
   if ((first.json() as { status: string }).status === 'ok') {
     return { session: sessionCookie(first)?.value ?? '', device: deviceCookie(first)?.value ?? values.device ?? '' };
   }
-  const second = await submitPin(t, latestPin(t, DEMO.email), { session: sessionCookie(first)?.value, device: values.device });
+  const second = await submitPin(t, latestPin(t, DEMO.email), {
+    session: sessionCookie(first)?.value,
+    device: values.device,
+  });
   expect(second.json()).toEqual({ status: 'ok' });
   return { session: sessionCookie(second)?.value ?? '', device: deviceCookie(second)?.value ?? values.device ?? '' };
 }
 
 const guest = async (session: string) =>
-  ((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session }) })).json() as { guest: boolean }).guest;
+  (
+    (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session }) })).json() as {
+      guest: boolean;
+    }
+  ).guest;
 const userList = async (device: string) =>
-  ((await t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device }) })).json() as { users: unknown[] }).users;
+  (
+    (await t.app.inject({ method: 'GET', url: '/api/device/userlist', headers: cookies({ device }) })).json() as {
+      users: unknown[];
+    }
+  ).users;
 const sharedColumn = async (session: string) =>
-  (await t.db.selectFrom('sessions').select('shared').where('id_hash', '=', hashSessionId(session)).executeTakeFirst())?.shared;
+  (await t.db.selectFrom('sessions').select('shared').where('id_hash', '=', hashSessionId(session)).executeTakeFirst())
+    ?.shared;
 
 describe('a sign-in on a shared computer', () => {
   it('signs in with the PIN as usual, but the device does not remember the account', async () => {
@@ -74,7 +98,12 @@ describe('a sign-in on a shared computer', () => {
 
   it('trusts no device: newdevice answers invalid_parameter and stores nothing', async () => {
     const { session, device } = await sharedSignIn();
-    const answer = await postJson(t.app, '/api/user/newdevice', { device_name: 'Chrome on Windows' }, cookies({ session, device }));
+    const answer = await postJson(
+      t.app,
+      '/api/user/newdevice',
+      { device_name: 'Chrome on Windows' },
+      cookies({ session, device }),
+    );
     expect(answer.json()).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
     expect(await t.db.selectFrom('trusted_devices').selectAll().execute()).toEqual([]);
   });
@@ -84,7 +113,11 @@ describe('a sign-in on a shared computer', () => {
     const offer = await t.app.inject({ method: 'GET', url: '/api/webauthn/offer', headers: cookies({ session }) });
     expect(offer.json()).toEqual({ offerWebauthnRegistration: false });
     const ordinary = await signInWithPin(t, DEMO);
-    const asked = await t.app.inject({ method: 'GET', url: '/api/webauthn/offer', headers: cookies({ session: ordinary.session }) });
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: '/api/webauthn/offer',
+      headers: cookies({ session: ordinary.session }),
+    });
     expect(asked.json()).toMatchObject({ offerWebauthnRegistration: true });
   });
 
@@ -108,7 +141,11 @@ describe('a sign-in on a shared computer', () => {
 
   it('stops being shared when the user signs out (the next sign-in chooses again)', async () => {
     const { session } = await sharedSignIn();
-    const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { origin: ORIGIN, ...cookies({ session }) } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { origin: ORIGIN, ...cookies({ session }) },
+    });
     expect(out.json()).toEqual({ status: 'ok' });
     expect(await t.db.selectFrom('sessions').select('shared').where('shared', '=', 1).execute()).toEqual([]);
   });
@@ -123,7 +160,10 @@ describe('a passkey sign-in on a shared computer', () => {
       await p.db.deleteFrom('sessions').execute();
       await p.db.deleteFrom('device_accounts').execute();
       const { structure, cookie } = await getOptions(p);
-      const body = { ...passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }), sharedComputer: true };
+      const body = {
+        ...passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
+        sharedComputer: true,
+      };
       const answer = await post(p, '/api/webauthn/get', body, cookie);
       expect(answer.json()).toEqual({ status: 'ok', email: ana.email });
       const sessions = await p.db.selectFrom('sessions').select(['level', 'shared']).execute();

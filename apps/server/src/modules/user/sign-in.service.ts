@@ -40,7 +40,11 @@ export interface Visit {
 
 /** Where completed sign-ins are recorded (the account-security module's history). */
 export interface SignInRecorder {
-  record(userId: string, method: SignInMethod, details: { userAgent: string | null; deviceId: string | null }): Promise<void>;
+  record(
+    userId: string,
+    method: SignInMethod,
+    details: { userAgent: string | null; deviceId: string | null },
+  ): Promise<void>;
 }
 
 /** Told about a sign-in from a device new to the account (the "Wasn't you?" mail, docs/decisions/0115-wasnt-you-mail.md). */

@@ -29,7 +29,11 @@ export class UserRepository {
   }
 
   async setPasswordHash(id: string, passwordHash: string, now: number): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Returns false when no account has this e-mail. */
@@ -44,7 +48,12 @@ export class UserRepository {
 
   /** Blocks the account after its PIN attempts ran out (kept if it was blocked already). */
   async block(id: string, now: number): Promise<void> {
-    await this.db.updateTable('users').set({ blocked_at: now, updated_at: now }).where('id', '=', id).where('blocked_at', 'is', null).execute();
+    await this.db
+      .updateTable('users')
+      .set({ blocked_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('blocked_at', 'is', null)
+      .execute();
   }
 
   /** Clears the block and the wrong-PIN count together; false when no account has this e-mail. */
@@ -83,7 +92,10 @@ export class UserRepository {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return toCount(row.n as string | number);
   }
 

@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, login, logout, newDevice, pinAttempts, pinSkip, pinSubmit, userInfo, type AnswerOf } from '@gatehouse/contract';
+import {
+  LANGUAGE_COOKIE,
+  login,
+  logout,
+  newDevice,
+  pinAttempts,
+  pinSkip,
+  pinSubmit,
+  userInfo,
+  type AnswerOf,
+} from '@gatehouse/contract';
 
 type UserInfoAnswer = AnswerOf<typeof userInfo>;
 import { apiRoute } from '../../plugins/api-route.ts';
@@ -35,7 +45,8 @@ export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'ses
     session.account === undefined ? users.findById(userId) : (session.account ?? undefined);
   return async (request: FastifyRequest): Promise<UserInfoAnswer> => {
     const session = await sessions.current(request);
-    const user = session?.level === 'signed_in' && session.userId ? await accountOf(session, session.userId) : undefined;
+    const user =
+      session?.level === 'signed_in' && session.userId ? await accountOf(session, session.userId) : undefined;
     // A signed-in account disabled since sign-in is a guest from now on.
     const signedIn = user !== undefined && user.disabled_at === null;
     const language = chooseLanguage({
@@ -52,7 +63,10 @@ export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'ses
   };
 }
 
-export async function userRoutes(app: FastifyInstance, { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf }: UserRoutesOptions): Promise<void> {
+export async function userRoutes(
+  app: FastifyInstance,
+  { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf }: UserRoutesOptions,
+): Promise<void> {
   const answerUserInfo = userInfoAnswer({ sessions, users });
   apiRoute(app, userInfo, async ({ request }) => answerUserInfo(request));
 
@@ -82,19 +96,25 @@ export async function userRoutes(app: FastifyInstance, { sessions, loginService,
   });
 
   apiRoute(app, pinAttempts, async ({ request }) =>
-    failClosed(request, 'PIN attempts', async () => secondFactor.attempts(await sessions.current(request)), { pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
+    failClosed(request, 'PIN attempts', async () => secondFactor.attempts(await sessions.current(request)), {
+      pin_code_remaining_attempts: 0,
+      pin_code_remaining_silent_attempts: 0,
+    }),
   );
 
   apiRoute(app, pinSubmit, async ({ body, request, reply }) =>
     failClosed(request, 'PIN check', () => secondFactor.submitPin(visitOf(request, reply), body.pin_code)),
   );
 
-  apiRoute(app, pinSkip, async ({ request, reply }) => failClosed(request, 'PIN skip', () => secondFactor.skipRecheck(visitOf(request, reply))));
+  apiRoute(app, pinSkip, async ({ request, reply }) =>
+    failClosed(request, 'PIN skip', () => secondFactor.skipRecheck(visitOf(request, reply))),
+  );
 
   apiRoute(app, newDevice, async ({ body, request, reply }) =>
     failClosed(request, 'device registration', async () => {
       const session = await sessions.current(request);
-      if (!session || session.level !== 'signed_in' || !session.userId) return { status: 'failed', reasons: ['credentials_required'] };
+      if (!session || session.level !== 'signed_in' || !session.userId)
+        return { status: 'failed', reasons: ['credentials_required'] };
       // A shared-computer sign-in trusts no device (the app does not offer it; docs/decisions/0116-shared-computer.md).
       if (session.shared) return { status: 'failed', reasons: ['invalid_parameter'] };
       const name = body.device_name.trim();

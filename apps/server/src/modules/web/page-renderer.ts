@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type {
-  CurrentUser,
-  DeviceUser,
-  ServerInfoAnswer,
-  ServerVersionAnswer,
-  StatusAnswer,
-} from '@gatehouse/contract';
+import type { CurrentUser, DeviceUser, ServerInfoAnswer, ServerVersionAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /**
  * Server rendering of the app's pages (docs/decisions/0117-server-rendered-first-view.md): the web

@@ -13,8 +13,10 @@ import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
 import { assetsOf } from './page-renderer.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
-const CHROME = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
-const OLD_BROWSER = 'Mozilla/5.0 (Linux; Android 7.0; SM-G930F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const OLD_BROWSER =
+  'Mozilla/5.0 (Linux; Android 7.0; SM-G930F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36';
 
 interface Payload {
   locale: string;
@@ -75,7 +77,9 @@ describe('server-rendered pages', () => {
   });
 
   it('takes the language cookie before Accept-Language, and Slovak without either', async () => {
-    const chosen = readPage(await t.app.inject({ url: '/signin/', headers: { 'accept-language': 'cs', cookie: `${LANGUAGE_COOKIE}=en` } }));
+    const chosen = readPage(
+      await t.app.inject({ url: '/signin/', headers: { 'accept-language': 'cs', cookie: `${LANGUAGE_COOKIE}=en` } }),
+    );
     expect([chosen.lang, chosen.heading]).toEqual(['en', 'Sign in']);
     const neither = readPage(await t.app.inject({ url: '/signin/' }));
     expect([neither.lang, neither.heading]).toEqual(['sk', 'Prihlásenie']);
@@ -97,7 +101,12 @@ describe('server-rendered pages', () => {
     };
     expect((await visit('?redirect=%2Fsignin%2Fsecurity')).href).toBe(`${ORIGIN}/signin/security`);
     // Hostile targets end on this origin's default page, whatever their encoding.
-    for (const hostile of ['?redirect=https%3A%2F%2Fevil.example%2F', '?redirect=%2F%2Fevil.example', '?redirect=%2F%5Cevil.example', '?redirect=%252F%252Fevil.example']) {
+    for (const hostile of [
+      '?redirect=https%3A%2F%2Fevil.example%2F',
+      '?redirect=%2F%2Fevil.example',
+      '?redirect=%2F%5Cevil.example',
+      '?redirect=%252F%252Fevil.example',
+    ]) {
       const target = await visit(hostile);
       expect(target.origin, hostile).toBe(ORIGIN);
     }
@@ -141,12 +150,16 @@ describe('server-rendered pages', () => {
     expect(live.heading).toBe('Nastavte si nové heslo');
     // Its screen's styles and the app's are in the head, each once (a styled first paint); no script
     // loads before the paint but the boot script (the app follows the paint), and no font is preloaded.
-    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Parameters<typeof assetsOf>[0];
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Parameters<
+      typeof assetsOf
+    >[0];
     const head = live.html.slice(0, live.html.indexOf('</head>'));
     const needed = assetsOf(manifest, ['src/flows/token-link/index.ts', 'src/app/main.tsx']);
     expect(needed.css.length).toBeGreaterThan(1);
     for (const file of needed.css) expect(head.split(`href="/signin/${file}"`).length - 1, file).toBe(1);
-    const scripts = [...head.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="\/signin\/([^"]+)"/g)].map((m) => m[1]);
+    const scripts = [
+      ...head.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="\/signin\/([^"]+)"/g),
+    ].map((m) => m[1]);
     expect(scripts.sort()).toEqual(assetsOf(manifest, ['index.html']).js.sort());
     expect(head).not.toMatch(/as="font"|\.woff2/);
     // Its screen's scripts are named for the app to fetch after the paint and to have before it hydrates.
@@ -173,7 +186,13 @@ describe('server-rendered pages', () => {
 
   it('carries a name a user chose as data: it cannot end the payload element or add markup', async () => {
     const name = '</script><script>alert(1)</script><!--';
-    const account = { email: 'scripted@example.test', password: 'Correct-Horse-8', firstName: name, surname: 'Test', language: 'en' as const };
+    const account = {
+      email: 'scripted@example.test',
+      password: 'Correct-Horse-8',
+      firstName: name,
+      surname: 'Test',
+      language: 'en' as const,
+    };
     await t.accounts.create(account);
     const { device } = await signInWithPin(t, account);
     const response = await t.app.inject({ url: '/signin/', headers: { cookie: `gh_device=${device}` } });
@@ -187,13 +206,19 @@ describe('server-rendered pages', () => {
   it('starts at the PIN step when a tab shows it and the session waits for the PIN, else at the login form', async () => {
     const first = await login(t, DEMO);
     const session = sessionCookie(first)?.value ?? '';
-    const atStep = readPage(await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}; ${PIN_STEP_COOKIE}=1` } }));
+    const atStep = readPage(
+      await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}; ${PIN_STEP_COOKIE}=1` } }),
+    );
     expect(atStep.payload.signIn.pinStep).toEqual({ email: DEMO.email, variant: 'signIn' });
     expect(atStep.payload.areas).toEqual(['signInLater']);
     expect(atStep.heading).toBe('Zadajte kód');
     // Its one style attribute (the checkbox's hidden input) is the one the CSP admits by its hash.
-    expect([...atStep.html.matchAll(/ style="([^"]*)"/g)].map((match) => match[1])).toEqual([HIDDEN_CHECKBOX_INPUT_STYLE]);
-    expect(String((await t.app.inject({ url: '/signin/' })).headers['content-security-policy'])).toContain("'unsafe-hashes'");
+    expect([...atStep.html.matchAll(/ style="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      HIDDEN_CHECKBOX_INPUT_STYLE,
+    ]);
+    expect(String((await t.app.inject({ url: '/signin/' })).headers['content-security-policy'])).toContain(
+      "'unsafe-hashes'",
+    );
     // No tab at the step (it was left): the login form.
     const left = readPage(await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}` } }));
     expect(left.payload.signIn.pinStep).toBeNull();
@@ -204,9 +229,13 @@ describe('server-rendered pages', () => {
   });
 
   it('paints the passkey notice for a browser whose autofill may offer passkeys, and not for an old one', async () => {
-    const modern = readPage(await t.app.inject({ url: '/signin/', headers: { 'user-agent': CHROME, 'accept-language': 'en' } }));
+    const modern = readPage(
+      await t.app.inject({ url: '/signin/', headers: { 'user-agent': CHROME, 'accept-language': 'en' } }),
+    );
     expect(modern.root).toContain('You can sign in faster using your device');
-    const old = readPage(await t.app.inject({ url: '/signin/', headers: { 'user-agent': OLD_BROWSER, 'accept-language': 'en' } }));
+    const old = readPage(
+      await t.app.inject({ url: '/signin/', headers: { 'user-agent': OLD_BROWSER, 'accept-language': 'en' } }),
+    );
     expect(old.root).not.toContain('You can sign in faster using your device');
     expect(old.heading).toBe('Sign in');
   });

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { APP_BASE, APP_PAGES, appPageOf, safeRedirect, sendsSignedInVisitorOn, type RedirectPolicy } from '@gatehouse/contract';
+import {
+  APP_BASE,
+  APP_PAGES,
+  appPageOf,
+  safeRedirect,
+  sendsSignedInVisitorOn,
+  type RedirectPolicy,
+} from '@gatehouse/contract';
 import { sendSafeRedirect } from '../../plugins/safe-redirect.ts';
 import { PageRenderer, type PageStart } from './page-renderer.ts';
 
@@ -26,7 +33,10 @@ const SIGN_IN_THEN_SECURITY = `${APP_BASE}?${new URLSearchParams({ redirect: `${
  * `/signin/...` path the app's page rendered for this visitor (the router decides
  * the screen), `/` the legacy default page.
  */
-export async function webRoutes(app: FastifyInstance, { webDist, redirects, pageStart }: WebRoutesOptions): Promise<void> {
+export async function webRoutes(
+  app: FastifyInstance,
+  { webDist, redirects, pageStart }: WebRoutesOptions,
+): Promise<void> {
   // preCompressed: the build writes .br and .gz beside each text asset (apps/web/compress-plugin.ts).
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
 
@@ -56,22 +66,34 @@ export async function webRoutes(app: FastifyInstance, { webDist, redirects, page
       const start = await pageStart(request);
       if (start.data.user.authenticated && sendsSignedInVisitorOn(page)) {
         // The `redirect` parameter, decoded once, judged like every other redirect target.
-        return reply.header('cache-control', 'no-store').redirect(safeRedirect(url.searchParams.get('redirect'), redirects), 302);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(safeRedirect(url.searchParams.get('redirect'), redirects), 302);
       }
       if (!start.data.user.authenticated && page === APP_PAGES.security) {
         return reply.header('cache-control', 'no-store').redirect(SIGN_IN_THEN_SECURITY, 302);
       }
-      html = await renderer.render({ ...start, path: url.pathname, search: url.search.slice(1), origin: redirects.appOrigin });
+      html = await renderer.render({
+        ...start,
+        path: url.pathname,
+        search: url.search.slice(1),
+        origin: redirects.appOrigin,
+      });
     } catch (error) {
       request.log.error({ err: error }, 'the page could not be rendered on the server; the browser renders it');
       html = null;
     }
     if (html === null) return sendPage(reply, 'index.html');
     // Personal (remembered accounts, the PIN step's address) and per language: never stored by a cache.
-    reply.header('cache-control', 'no-store').header('vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) {
-      return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
     }
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
     return reply.send(html);
@@ -87,7 +109,11 @@ export async function webRoutes(app: FastifyInstance, { webDist, redirects, page
 
   // A form sent before the app took over the page (the browser's own submission): the fields go in a
   // POST body, which is never read; the browser is sent back to the page (docs/decisions/0117-server-rendered-first-view.md).
-  app.post('/signin/*', { onRequest: async (request, reply) => reply.header('cache-control', 'no-store').redirect(request.url, 303) }, async () => undefined);
+  app.post(
+    '/signin/*',
+    { onRequest: async (request, reply) => reply.header('cache-control', 'no-store').redirect(request.url, 303) },
+    async () => undefined,
+  );
 
   app.get('/signin/*', (request, reply) => {
     const rest = (request.params as { '*': string })['*'];

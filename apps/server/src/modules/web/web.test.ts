@@ -32,14 +32,20 @@ describe('the web app', () => {
   });
 
   it('sends the pre-compressed brotli or gzip file when the browser accepts it', async () => {
-    const brotli = await t.app.inject({ url: '/signin/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const brotli = await t.app.inject({
+      url: '/signin/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
     const gzip = await t.app.inject({ url: '/signin/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
-    const plain = await t.app.inject({ url: '/signin/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      url: '/signin/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
   });

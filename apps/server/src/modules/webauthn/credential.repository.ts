@@ -12,23 +12,42 @@ export class CredentialRepository {
   }
 
   listForUser(userId: string): Promise<CredentialRow[]> {
-    return this.db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('webauthn_credentials')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Deletes one passkey of the account; false when the account has none with this id. */
   async deleteForUser(userId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('webauthn_credentials').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('webauthn_credentials')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Names one passkey of the account; false when the account has none with this id. */
   async rename(userId: string, id: string, name: string): Promise<boolean> {
-    const result = await this.db.updateTable('webauthn_credentials').set({ name }).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .updateTable('webauthn_credentials')
+      .set({ name })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   async hasAny(userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('webauthn_credentials').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webauthn_credentials')
+      .select('id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -58,12 +77,20 @@ export class CredentialRepository {
   }
 
   async findUserHandle(userId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('webauthn_user_handles').select('user_handle').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webauthn_user_handles')
+      .select('user_handle')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.user_handle;
   }
 
   async findUserIdByHandle(userHandle: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('webauthn_user_handles').select('user_id').where('user_handle', '=', userHandle).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webauthn_user_handles')
+      .select('user_id')
+      .where('user_handle', '=', userHandle)
+      .executeTakeFirst();
     return row?.user_id;
   }
 

@@ -18,7 +18,13 @@ export class CredentialService {
 
   async listForUser(userId: string): Promise<PasskeySummary[]> {
     const rows = await this.credentials.listForUser(userId);
-    return rows.map((row) => ({ id: row.id, name: row.name, synced: row.device_type === 'multiDevice', createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      synced: row.device_type === 'multiDevice',
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+    }));
   }
 
   /** Gives one passkey of the account a name (already checked by the caller); false when the account has no such passkey. */

@@ -47,6 +47,10 @@ export class OfferRepository {
 
   async setDeclined(userId: string, declined: boolean, now: number): Promise<void> {
     await this.ensure(userId, now);
-    await this.db.updateTable('webauthn_offers').set({ declined: declined ? 1 : 0, updated_at: now }).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('webauthn_offers')
+      .set({ declined: declined ? 1 : 0, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute();
   }
 }

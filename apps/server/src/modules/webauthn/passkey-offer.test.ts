@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfferState, StatusAnswer } from '@gatehouse/contract';
-import { BEN, createPasskeyTestApp, createUser, get, post, registerPasskey, sessionFor, type PasskeyTestApp } from './webauthn-test-kit.ts';
+import {
+  BEN,
+  createPasskeyTestApp,
+  createUser,
+  get,
+  post,
+  registerPasskey,
+  sessionFor,
+  type PasskeyTestApp,
+} from './webauthn-test-kit.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -22,7 +31,11 @@ async function later(ms: number) {
   ana.cookie = await sessionFor(t, ana.id, 'signed_in');
 }
 const save = async (value: boolean, cookie = ana.cookie, userId?: string) =>
-  StatusAnswer.parse((await post(t, '/api/webauthn/offer', { offerWebauthnRegistration: value, ...(userId ? { userId } : {}) }, cookie)).json());
+  StatusAnswer.parse(
+    (
+      await post(t, '/api/webauthn/offer', { offerWebauthnRegistration: value, ...(userId ? { userId } : {}) }, cookie)
+    ).json(),
+  );
 
 describe('the passkey offer', () => {
   it('is made at once to a signed-in user without a passkey, naming the user', async () => {
@@ -75,7 +88,10 @@ describe('the passkey offer', () => {
   });
 
   it('can be saved only by the signed-in user, for themself', async () => {
-    expect(await save(false, await sessionFor(t, null, 'guest'))).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect(await save(false, await sessionFor(t, null, 'guest'))).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
     const ben = await createUser(t, BEN);
     expect(await save(false, ana.cookie, ben.id)).toEqual({ status: 'failed', reasons: ['credentials_required'] });
     expect(await offer(ben.cookie)).toEqual({ offerWebauthnRegistration: true, userId: ben.id });

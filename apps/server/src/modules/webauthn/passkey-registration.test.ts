@@ -23,7 +23,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const credentialsOf = (userId: string) => t.db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).execute();
+const credentialsOf = (userId: string) =>
+  t.db.selectFrom('webauthn_credentials').selectAll().where('user_id', '=', userId).execute();
 
 describe('passkey creation options', () => {
   it('are refused to a guest, and to a session that has only passed the password, with credentials_required', async () => {
@@ -68,11 +69,21 @@ describe('passkey creation options', () => {
   });
 
   it('take the relying party from PUBLIC_ORIGIN and RP_NAME, and the timeout from WEBAUTHN_TIMEOUT_MS', async () => {
-    const custom = await createPasskeyTestApp({ PUBLIC_ORIGIN: 'https://signin.clinic.example', RP_NAME: 'Clinic Portal', WEBAUTHN_TIMEOUT_MS: '90000' });
+    const custom = await createPasskeyTestApp({
+      PUBLIC_ORIGIN: 'https://signin.clinic.example',
+      RP_NAME: 'Clinic Portal',
+      WEBAUTHN_TIMEOUT_MS: '90000',
+    });
     try {
       const user = await createUser(custom);
-      const answer = (await custom.app.inject({ url: '/api/webauthn/create', headers: { cookie: `__Host-${user.cookie}` } })).json();
-      expect(answer.createStructure).toMatchObject({ relyingPartyId: 'signin.clinic.example', relyingPartyName: 'Clinic Portal', timeout: 90_000 });
+      const answer = (
+        await custom.app.inject({ url: '/api/webauthn/create', headers: { cookie: `__Host-${user.cookie}` } })
+      ).json();
+      expect(answer.createStructure).toMatchObject({
+        relyingPartyId: 'signin.clinic.example',
+        relyingPartyName: 'Clinic Portal',
+        timeout: 90_000,
+      });
     } finally {
       await custom.close();
     }
@@ -84,7 +95,13 @@ describe('passkey registration', () => {
     const authenticator = await registerPasskey(t, ana.cookie);
     const [stored, ...others] = await credentialsOf(ana.id);
     expect(others).toEqual([]);
-    expect(stored).toMatchObject({ id: authenticator.id, counter: 1, transports: 'internal,hybrid', device_type: 'singleDevice', backed_up: 0 });
+    expect(stored).toMatchObject({
+      id: authenticator.id,
+      counter: 1,
+      transports: 'internal,hybrid',
+      device_type: 'singleDevice',
+      backed_up: 0,
+    });
     expect((await createOptions(t, ana.cookie)).excludeCredentials).toEqual([
       { id: authenticator.id, type: 'public-key', transports: ['internal', 'hybrid'] },
     ]);
@@ -92,46 +109,106 @@ describe('passkey registration', () => {
 
   it('is refused to a guest with credentials_required', async () => {
     const options = await createOptions(t, ana.cookie);
-    const body = new SoftwareAuthenticator().register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: options.userId });
+    const body = new SoftwareAuthenticator().register({
+      challenge: options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      userHandle: options.userId,
+    });
     const answer = await post(t, '/api/webauthn/create', body);
     expect(StatusAnswer.parse(answer.json())).toEqual({ status: 'failed', reasons: ['credentials_required'] });
     expect(await credentialsOf(ana.id)).toEqual([]);
   });
 
-  type Case = [string, string, (options: CreateStructure, authenticator: SoftwareAuthenticator) => Promise<{ body: unknown; cookie: string }>];
+  type Case = [
+    string,
+    string,
+    (options: CreateStructure, authenticator: SoftwareAuthenticator) => Promise<{ body: unknown; cookie: string }>,
+  ];
   const refusals: Case[] = [
-    ['a challenge the server never issued', 'challenge_not_usable', async (o, a) => ({
-      body: a.register({ challenge: Buffer.alloc(32, 7).toString('base64url'), origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }),
-      cookie: ana.cookie,
-    })],
-    ['another origin', 'verification_failed', async (o, a) => ({
-      body: a.register({ challenge: o.challenge, origin: 'https://evil.example', rpId: RP_ID, userHandle: o.userId }),
-      cookie: ana.cookie,
-    })],
-    ['another RP ID', 'verification_failed', async (o, a) => ({
-      body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: 'evil.example', userHandle: o.userId }),
-      cookie: ana.cookie,
-    })],
-    ['no user verification', 'verification_failed', async (o, a) => ({
-      body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }, { flags: FLAG.UP }),
-      cookie: ana.cookie,
-    })],
-    ['an assertion type instead of a creation', 'verification_failed', async (o, a) => ({
-      body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }, { type: 'webauthn.get' }),
-      cookie: ana.cookie,
-    })],
-    ['a key algorithm outside EdDSA, ES256 and RS256 (ES384)', 'verification_failed', async (o) => ({
-      body: new SoftwareAuthenticator('ES384').register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }),
-      cookie: ana.cookie,
-    })],
-    ["another session's challenge (the same user signed in elsewhere)", 'challenge_not_usable', async (o, a) => ({
-      body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }),
-      cookie: await sessionFor(t, ana.id, 'signed_in'),
-    })],
-    ['a challenge older than 5 minutes', 'challenge_not_usable', async (o, a) => {
-      t.clock.advance(5 * 60_000);
-      return { body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }), cookie: ana.cookie };
-    }],
+    [
+      'a challenge the server never issued',
+      'challenge_not_usable',
+      async (o, a) => ({
+        body: a.register({
+          challenge: Buffer.alloc(32, 7).toString('base64url'),
+          origin: ORIGIN,
+          rpId: RP_ID,
+          userHandle: o.userId,
+        }),
+        cookie: ana.cookie,
+      }),
+    ],
+    [
+      'another origin',
+      'verification_failed',
+      async (o, a) => ({
+        body: a.register({ challenge: o.challenge, origin: 'https://evil.example', rpId: RP_ID, userHandle: o.userId }),
+        cookie: ana.cookie,
+      }),
+    ],
+    [
+      'another RP ID',
+      'verification_failed',
+      async (o, a) => ({
+        body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: 'evil.example', userHandle: o.userId }),
+        cookie: ana.cookie,
+      }),
+    ],
+    [
+      'no user verification',
+      'verification_failed',
+      async (o, a) => ({
+        body: a.register(
+          { challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId },
+          { flags: FLAG.UP },
+        ),
+        cookie: ana.cookie,
+      }),
+    ],
+    [
+      'an assertion type instead of a creation',
+      'verification_failed',
+      async (o, a) => ({
+        body: a.register(
+          { challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId },
+          { type: 'webauthn.get' },
+        ),
+        cookie: ana.cookie,
+      }),
+    ],
+    [
+      'a key algorithm outside EdDSA, ES256 and RS256 (ES384)',
+      'verification_failed',
+      async (o) => ({
+        body: new SoftwareAuthenticator('ES384').register({
+          challenge: o.challenge,
+          origin: ORIGIN,
+          rpId: RP_ID,
+          userHandle: o.userId,
+        }),
+        cookie: ana.cookie,
+      }),
+    ],
+    [
+      "another session's challenge (the same user signed in elsewhere)",
+      'challenge_not_usable',
+      async (o, a) => ({
+        body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }),
+        cookie: await sessionFor(t, ana.id, 'signed_in'),
+      }),
+    ],
+    [
+      'a challenge older than 5 minutes',
+      'challenge_not_usable',
+      async (o, a) => {
+        t.clock.advance(5 * 60_000);
+        return {
+          body: a.register({ challenge: o.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: o.userId }),
+          cookie: ana.cookie,
+        };
+      },
+    ],
   ];
 
   for (const [what, cause, make] of refusals) {
@@ -148,15 +225,28 @@ describe('passkey registration', () => {
   it('accepts a challenge just before it expires', async () => {
     const options = await createOptions(t, ana.cookie);
     t.clock.advance(5 * 60_000 - 1);
-    const body = new SoftwareAuthenticator().register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: options.userId });
+    const body = new SoftwareAuthenticator().register({
+      challenge: options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      userHandle: options.userId,
+    });
     expect((await post(t, '/api/webauthn/create', body, ana.cookie)).json()).toEqual({ status: 'ok' });
   });
 
   it('uses a challenge once: a replayed registration is refused and stores nothing more', async () => {
     const options = await createOptions(t, ana.cookie);
-    const body = new SoftwareAuthenticator().register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: options.userId });
+    const body = new SoftwareAuthenticator().register({
+      challenge: options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      userHandle: options.userId,
+    });
     expect((await post(t, '/api/webauthn/create', body, ana.cookie)).json()).toEqual({ status: 'ok' });
-    expect((await post(t, '/api/webauthn/create', body, ana.cookie)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect((await post(t, '/api/webauthn/create', body, ana.cookie)).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
     expect(t.causes()).toEqual(['challenge_not_usable']);
     expect(await credentialsOf(ana.id)).toHaveLength(1);
   });
@@ -164,10 +254,23 @@ describe('passkey registration', () => {
   it('burns the challenge on a failed attempt, so a corrected retry needs new options', async () => {
     const options = await createOptions(t, ana.cookie);
     const authenticator = new SoftwareAuthenticator();
-    const wrong = authenticator.register({ challenge: options.challenge, origin: 'https://evil.example', rpId: RP_ID, userHandle: options.userId });
+    const wrong = authenticator.register({
+      challenge: options.challenge,
+      origin: 'https://evil.example',
+      rpId: RP_ID,
+      userHandle: options.userId,
+    });
     await post(t, '/api/webauthn/create', wrong, ana.cookie);
-    const right = authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: options.userId });
-    expect((await post(t, '/api/webauthn/create', right, ana.cookie)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    const right = authenticator.register({
+      challenge: options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      userHandle: options.userId,
+    });
+    expect((await post(t, '/api/webauthn/create', right, ana.cookie)).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
     expect(t.causes()).toEqual(['verification_failed', 'challenge_not_usable']);
   });
 
@@ -175,8 +278,16 @@ describe('passkey registration', () => {
     const authenticator = await registerPasskey(t, ana.cookie);
     const ben = await createUser(t, BEN);
     const options = await createOptions(t, ben.cookie);
-    const again = authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: options.userId });
-    expect((await post(t, '/api/webauthn/create', again, ben.cookie)).json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    const again = authenticator.register({
+      challenge: options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      userHandle: options.userId,
+    });
+    expect((await post(t, '/api/webauthn/create', again, ben.cookie)).json()).toEqual({
+      status: 'failed',
+      reasons: ['invalid_credentials'],
+    });
     expect(t.causes()).toEqual(['already_registered']);
     expect(await credentialsOf(ben.id)).toEqual([]);
   });

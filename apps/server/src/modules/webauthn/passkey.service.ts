@@ -54,7 +54,8 @@ export type PasskeySignInOutcome =
   | { kind: 'failed'; reasons: Reason[]; email?: string }
   | { kind: 'throttled'; retryAfterMs: number };
 
-export type ReauthenticationOutcome = { kind: 'ok' } | { kind: 'refused'; cause: RefusalCause } | { kind: 'throttled'; retryAfterMs: number };
+export type ReauthenticationOutcome =
+  { kind: 'ok' } | { kind: 'refused'; cause: RefusalCause } | { kind: 'throttled'; retryAfterMs: number };
 
 /** The challenge the browser signed, read from clientDataJSON without trusting anything else in it. */
 export function challengeOf(clientDataJSON: string): string | undefined {
@@ -180,7 +181,11 @@ export class PasskeyService {
   }
 
   /** Sign-in options for the browser holding `binding` (its challenge cookie); nothing is stored. */
-  async requestOptions(binding: string, userId: string | null, allowed: readonly CredentialRow[]): Promise<GetStructure> {
+  async requestOptions(
+    binding: string,
+    userId: string | null,
+    allowed: readonly CredentialRow[],
+  ): Promise<GetStructure> {
     const challenge = await this.signInChallenges.issue(binding, userId);
     return {
       challenge,
@@ -192,7 +197,11 @@ export class PasskeyService {
   }
 
   /** Verifies an assertion. Every refusal counts against the client's address. */
-  async signIn(input: { binding: string | null; body: WebauthnGetBody; clientAddress: string }): Promise<PasskeySignInOutcome> {
+  async signIn(input: {
+    binding: string | null;
+    body: WebauthnGetBody;
+    clientAddress: string;
+  }): Promise<PasskeySignInOutcome> {
     const address = addressKey(input.clientAddress);
     const retryAfterMs = await this.throttle.retryAfterMs([address]);
     if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
@@ -224,13 +233,22 @@ export class PasskeyService {
    * Verifies an assertion as a sign-in does, and that it is a passkey of `userId`. Refusals count
    * against the client's address, as at sign-in.
    */
-  async reauthenticate(input: { binding: string | null; body: WebauthnGetBody; userId: string; clientAddress: string }): Promise<ReauthenticationOutcome> {
+  async reauthenticate(input: {
+    binding: string | null;
+    body: WebauthnGetBody;
+    userId: string;
+    clientAddress: string;
+  }): Promise<ReauthenticationOutcome> {
     const address = addressKey(input.clientAddress);
     const retryAfterMs = await this.throttle.retryAfterMs([address]);
     if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
     const verified = await this.verifyAssertion(input.binding, input.body);
     const outcome: ReauthenticationOutcome =
-      verified.kind === 'refused' ? verified : verified.user.id === input.userId ? { kind: 'ok' } : { kind: 'refused', cause: 'credential_of_another_user' };
+      verified.kind === 'refused'
+        ? verified
+        : verified.user.id === input.userId
+          ? { kind: 'ok' }
+          : { kind: 'refused', cause: 'credential_of_another_user' };
     if (outcome.kind === 'refused') await this.throttle.recordFailure(address, ADDRESS_POLICY);
     return outcome;
   }
@@ -265,7 +283,11 @@ export class PasskeyService {
     try {
       const { userHandle: _handle, ...assertion } = body.response;
       const verification = await verifyAuthenticationResponse({
-        response: { ...body, response: userHandle === null ? assertion : { ...assertion, userHandle }, clientExtensionResults: {} },
+        response: {
+          ...body,
+          response: userHandle === null ? assertion : { ...assertion, userHandle },
+          clientExtensionResults: {},
+        },
         expectedChallenge: challenge,
         expectedOrigin: this.config.expectedOrigin,
         expectedRPID: this.config.rpId,
@@ -286,7 +308,8 @@ export class PasskeyService {
       return refused(/counter/i.test(message) ? 'counter_regression' : 'verification_failed');
     }
     // Saved only if the counter still grows: a concurrent replay of the same assertion loses here.
-    if (!(await this.credentials.recordUse(credential.id, newCounter, backedUp, this.now()))) return refused('counter_regression');
+    if (!(await this.credentials.recordUse(credential.id, newCounter, backedUp, this.now())))
+      return refused('counter_regression');
 
     const user = await this.users.findById(credential.user_id);
     if (!user) return refused('unknown_user');

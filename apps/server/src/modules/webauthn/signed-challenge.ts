@@ -16,7 +16,9 @@ export const SIGNED_CHALLENGE_BYTES = PAYLOAD_BYTES + MAC_BYTES;
 const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 function userDigest(userId: string | null): Buffer {
-  return userId === null ? Buffer.alloc(USER_BYTES) : createHash('sha256').update(userId).digest().subarray(0, USER_BYTES);
+  return userId === null
+    ? Buffer.alloc(USER_BYTES)
+    : createHash('sha256').update(userId).digest().subarray(0, USER_BYTES);
 }
 
 export function newBinding(): string {
@@ -50,7 +52,10 @@ export class SignedChallenges {
   ) {}
 
   private async mac(payload: Buffer, binding: string): Promise<Buffer> {
-    return createHmac('sha256', await this.key()).update(payload).update(binding).digest();
+    return createHmac('sha256', await this.key())
+      .update(payload)
+      .update(binding)
+      .digest();
   }
 
   /** A new base64url challenge for this browser binding; nothing is stored. */
@@ -70,7 +75,12 @@ export class SignedChallenges {
   async consume(challenge: string, binding: string): Promise<OpenedChallenge | undefined> {
     if (challenge.length > 512) return undefined;
     const bytes = Buffer.from(challenge, 'base64url');
-    if (bytes.length !== SIGNED_CHALLENGE_BYTES || bytes.toString('base64url') !== challenge || bytes.readUInt8(0) !== VERSION) return undefined;
+    if (
+      bytes.length !== SIGNED_CHALLENGE_BYTES ||
+      bytes.toString('base64url') !== challenge ||
+      bytes.readUInt8(0) !== VERSION
+    )
+      return undefined;
     const payload = bytes.subarray(0, PAYLOAD_BYTES);
     if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), await this.mac(payload, binding))) return undefined;
     const expiresAt = Number(payload.readBigUInt64BE(1));

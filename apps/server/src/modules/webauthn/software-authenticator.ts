@@ -79,7 +79,9 @@ export class SoftwareAuthenticator {
   }
 
   private clientData(type: string, ceremony: Ceremony): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge: ceremony.challenge, origin: ceremony.origin, crossOrigin: false }));
+    return Buffer.from(
+      JSON.stringify({ type, challenge: ceremony.challenge, origin: ceremony.origin, crossOrigin: false }),
+    );
   }
 
   private nextCounter(overrides: CeremonyOverrides): number {

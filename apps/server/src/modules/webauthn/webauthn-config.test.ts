@@ -15,17 +15,31 @@ describe('passkey configuration', () => {
 
   it('keeps the port in the expected origin but not in the RP ID', () => {
     const { webauthn } = loadConfig({ PUBLIC_ORIGIN: 'https://signin.clinic.example:8443/', RP_NAME: 'Clinic' });
-    expect(webauthn).toMatchObject({ rpId: 'signin.clinic.example', expectedOrigin: 'https://signin.clinic.example:8443', rpName: 'Clinic' });
+    expect(webauthn).toMatchObject({
+      rpId: 'signin.clinic.example',
+      expectedOrigin: 'https://signin.clinic.example:8443',
+      rpName: 'Clinic',
+    });
   });
 
   it('names each bad passkey variable', () => {
     try {
-      loadConfig({ WEBAUTHN_TIMEOUT_MS: 'soon', WEBAUTHN_CONDITIONAL_TIMEOUT_S: '0', WEBAUTHN_CHALLENGE_TTL_MS: '-5', RP_NAME: 'x'.repeat(65) });
+      loadConfig({
+        WEBAUTHN_TIMEOUT_MS: 'soon',
+        WEBAUTHN_CONDITIONAL_TIMEOUT_S: '0',
+        WEBAUTHN_CHALLENGE_TTL_MS: '-5',
+        RP_NAME: 'x'.repeat(65),
+      });
       expect.unreachable('the configuration should have been refused');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const names = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
-      expect(names).toEqual(['RP_NAME', 'WEBAUTHN_CHALLENGE_TTL_MS', 'WEBAUTHN_CONDITIONAL_TIMEOUT_S', 'WEBAUTHN_TIMEOUT_MS']);
+      expect(names).toEqual([
+        'RP_NAME',
+        'WEBAUTHN_CHALLENGE_TTL_MS',
+        'WEBAUTHN_CONDITIONAL_TIMEOUT_S',
+        'WEBAUTHN_TIMEOUT_MS',
+      ]);
     }
   });
 });

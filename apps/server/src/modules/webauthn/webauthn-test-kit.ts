@@ -8,7 +8,13 @@ import { SoftwareAuthenticator } from './software-authenticator.ts';
 /** Test-only helpers for the passkey tests: an app whose log lines are kept, sessions, ceremonies. */
 
 export const RP_ID = 'localhost';
-export const BEN = { email: 'ben.kral@example.test', password: 'Another-Horse-8', firstName: 'Ben', surname: 'Král', language: 'sk' };
+export const BEN = {
+  email: 'ben.kral@example.test',
+  password: 'Another-Horse-8',
+  firstName: 'Ben',
+  surname: 'Král',
+  language: 'sk',
+};
 
 export interface PasskeyTestApp extends TestApp {
   /** The `cause` of every refusal logged so far, in order. */
@@ -17,7 +23,10 @@ export interface PasskeyTestApp extends TestApp {
 
 export async function createPasskeyTestApp(env: Record<string, string> = {}): Promise<PasskeyTestApp> {
   const lines: string[] = [];
-  const t = await createTestApp({ env: { LOG_LEVEL: 'info', ...env }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
+  const t = await createTestApp({
+    env: { LOG_LEVEL: 'info', ...env },
+    deps: { logStream: { write: (line: string) => void lines.push(line) } },
+  });
   return {
     ...t,
     causes: () =>
@@ -29,12 +38,23 @@ export async function createPasskeyTestApp(env: Record<string, string> = {}): Pr
 }
 
 /** A cookie header for a new session of this user at this level (as if the sign-in steps had passed). */
-export async function sessionFor(t: TestApp, userId: string | null, level: 'guest' | 'password' | 'signed_in'): Promise<string> {
+export async function sessionFor(
+  t: TestApp,
+  userId: string | null,
+  level: 'guest' | 'password' | 'signed_in',
+): Promise<string> {
   const rawId = randomBytes(32).toString('base64url');
   const now = t.clock.now();
   await t.db
     .insertInto('sessions')
-    .values({ id_hash: hashSessionId(rawId), user_id: userId, level, created_at: now, last_seen_at: now, expires_at: now + t.config.sessionAbsoluteMs })
+    .values({
+      id_hash: hashSessionId(rawId),
+      user_id: userId,
+      level,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + t.config.sessionAbsoluteMs,
+    })
     .execute();
   return `gh_session=${rawId}`;
 }
@@ -61,7 +81,8 @@ export function post(t: TestApp, url: string, body: unknown, cookie?: string, re
 /** The contract's parse of a create-options answer (throws when the answer breaks the contract). */
 export async function createOptions(t: TestApp, cookie: string): Promise<CreateStructure> {
   const answer = WebauthnCreateAnswer.parse((await get(t, '/api/webauthn/create', cookie)).json());
-  if (answer.status !== 'ok' || !answer.createStructure) throw new Error(`no create structure: ${JSON.stringify(answer)}`);
+  if (answer.status !== 'ok' || !answer.createStructure)
+    throw new Error(`no create structure: ${JSON.stringify(answer)}`);
   return answer.createStructure;
 }
 
@@ -79,11 +100,16 @@ export function withCookie(header: string | undefined, set: string): string {
 }
 
 /** GET /api/webauthn/get; returns the structure and the cookie header to use (with the challenge cookie it set). */
-export async function getOptions(t: TestApp, cookie?: string, userId?: string): Promise<{ structure: GetStructure; cookie: string }> {
+export async function getOptions(
+  t: TestApp,
+  cookie?: string,
+  userId?: string,
+): Promise<{ structure: GetStructure; cookie: string }> {
   const response = await get(t, `/api/webauthn/get${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`, cookie);
   const answer = WebauthnGetAnswer.parse(response.json());
   const binding = challengeCookieOf(response);
-  if (answer.status !== 'ok' || !answer.getStructure || !binding) throw new Error(`no get structure: ${JSON.stringify(answer)}`);
+  if (answer.status !== 'ok' || !answer.getStructure || !binding)
+    throw new Error(`no get structure: ${JSON.stringify(answer)}`);
   return { structure: answer.getStructure, cookie: withCookie(cookie, binding) };
 }
 
@@ -93,9 +119,18 @@ export async function createUser(t: TestApp, account = DEMO): Promise<{ id: stri
 }
 
 /** Registers a new software passkey for a signed-in user through the real endpoints. */
-export async function registerPasskey(t: TestApp, cookie: string, authenticator = new SoftwareAuthenticator()): Promise<SoftwareAuthenticator> {
+export async function registerPasskey(
+  t: TestApp,
+  cookie: string,
+  authenticator = new SoftwareAuthenticator(),
+): Promise<SoftwareAuthenticator> {
   const options = await createOptions(t, cookie);
-  const body = authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID, userHandle: options.userId });
+  const body = authenticator.register({
+    challenge: options.challenge,
+    origin: ORIGIN,
+    rpId: RP_ID,
+    userHandle: options.userId,
+  });
   const answer = (await post(t, '/api/webauthn/create', body, cookie)).json();
   if (answer.status !== 'ok') throw new Error(`registration refused: ${JSON.stringify(answer)}`);
   return authenticator;

@@ -17,7 +17,13 @@ import { webauthnRoutes, type ChallengeCookie, type CompleteSignIn } from './web
 export function challengeCookie(config: Pick<Config, 'insecureLoopback' | 'webauthn'>): ChallengeCookie {
   return {
     name: config.insecureLoopback ? 'gh_passkey' : '__Host-gh_passkey',
-    options: { path: '/', httpOnly: true, sameSite: 'strict', secure: !config.insecureLoopback, maxAge: Math.ceil(config.webauthn.challengeTtlMs / 1000) },
+    options: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: !config.insecureLoopback,
+      maxAge: Math.ceil(config.webauthn.challengeTtlMs / 1000),
+    },
   };
 }
 
@@ -41,13 +47,35 @@ export const webauthnModule = fp(
     const credentials = new CredentialRepository(db);
     const challenges = new ChallengeService(new ChallengeRepository(db), now, config.webauthn.challengeTtlMs);
     const keys = new ServerKeys(db, now);
-    const signInChallenges = new SignedChallenges(db, () => keys.get(CHALLENGE_KEY_NAME), now, config.webauthn.challengeTtlMs);
-    const passkeys = new PasskeyService(credentials, challenges, signInChallenges, users, throttle, config.webauthn, now);
+    const signInChallenges = new SignedChallenges(
+      db,
+      () => keys.get(CHALLENGE_KEY_NAME),
+      now,
+      config.webauthn.challengeTtlMs,
+    );
+    const passkeys = new PasskeyService(
+      credentials,
+      challenges,
+      signInChallenges,
+      users,
+      throttle,
+      config.webauthn,
+      now,
+    );
     const offers = new OfferService(new OfferRepository(db), credentials, now);
-    const completeSignIn: CompleteSignIn = (request, reply, userId, shared) => signIn.complete(visitOf(request, reply), userId, 'passkey', shared);
+    const completeSignIn: CompleteSignIn = (request, reply, userId, shared) =>
+      signIn.complete(visitOf(request, reply), userId, 'passkey', shared);
     app.decorate('passkeys', passkeys);
     app.decorate('passkeyCredentials', new CredentialService(credentials));
-    await app.register(webauthnRoutes, { sessions, passkeys, offers, users, config: config.webauthn, completeSignIn, challengeCookie: challengeCookie(config) });
+    await app.register(webauthnRoutes, {
+      sessions,
+      passkeys,
+      offers,
+      users,
+      config: config.webauthn,
+      completeSignIn,
+      challengeCookie: challengeCookie(config),
+    });
   },
   { name: 'webauthn-module', fastify: '5.x', dependencies: ['session', 'throttle-module', 'user-module'] },
 );

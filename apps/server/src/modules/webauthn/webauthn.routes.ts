@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { webauthnCreate, webauthnCreateOptions, webauthnGet, webauthnGetOptions, webauthnOffer, webauthnOfferSave, WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
+import {
+  webauthnCreate,
+  webauthnCreateOptions,
+  webauthnGet,
+  webauthnGetOptions,
+  webauthnOffer,
+  webauthnOfferSave,
+  WEBAUTHN_NOT_FOUND,
+} from '@gatehouse/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { WebauthnConfig } from '../../config/config.ts';
 import { apiRoute } from '../../plugins/api-route.ts';
@@ -11,7 +19,12 @@ import { isBinding, newBinding } from './signed-challenge.ts';
 
 /** Completes a sign-in: session rotation to signed_in and whatever else a sign-in brings. */
 /** `shared`: a shared-computer sign-in (docs/decisions/0116-shared-computer.md). */
-export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, userId: string, shared: boolean) => Promise<unknown>;
+export type CompleteSignIn = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  shared: boolean,
+) => Promise<unknown>;
 
 export interface ChallengeCookie {
   name: string;
@@ -29,7 +42,10 @@ export interface WebauthnRoutesOptions {
   completeSignIn: CompleteSignIn;
 }
 
-const failed = (...reasons: Array<'credentials_required' | 'invalid_credentials' | 'app_error'>) => ({ status: 'failed', reasons });
+const failed = (...reasons: Array<'credentials_required' | 'invalid_credentials' | 'app_error'>) => ({
+  status: 'failed',
+  reasons,
+});
 
 /** Fail closed: an internal fault answers app_error and never signs anyone in or registers anything. */
 function appError(request: FastifyRequest, error: unknown, what: string) {
@@ -42,7 +58,9 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
   const { sessions, passkeys, offers, users, config, completeSignIn, challengeCookie } = options;
 
   /** The signed-in, still enabled account of this request, or undefined. */
-  async function signedInUser(request: FastifyRequest): Promise<{ sessionIdHash: string; user: PasskeyUser; shared: boolean } | undefined> {
+  async function signedInUser(
+    request: FastifyRequest,
+  ): Promise<{ sessionIdHash: string; user: PasskeyUser; shared: boolean } | undefined> {
     const session = await sessions.current(request);
     if (session?.level !== 'signed_in' || !session.userId) return undefined;
     const user = await users.findById(session.userId);
@@ -97,7 +115,11 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
     try {
       const binding = request.cookies[challengeCookie.name];
       const { sharedComputer, ...assertion } = body;
-      outcome = await passkeys.signIn({ binding: isBinding(binding) ? binding : null, body: assertion, clientAddress: request.ip });
+      outcome = await passkeys.signIn({
+        binding: isBinding(binding) ? binding : null,
+        body: assertion,
+        clientAddress: request.ip,
+      });
       if (outcome.kind === 'ok') {
         // A passkey with user verification is a strong factor on its own: the whole sign-in completes (no PIN).
         await completeSignIn(request, reply, outcome.user.id, sharedComputer === true);
@@ -122,7 +144,8 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
     try {
       const signedIn = await signedInUser(request);
       const userId = signedIn?.user.id;
-      if (!userId || (query.userId !== undefined && query.userId !== userId)) return { offerWebauthnRegistration: false };
+      if (!userId || (query.userId !== undefined && query.userId !== userId))
+        return { offerWebauthnRegistration: false };
       // No passkey is offered on a shared or public computer (docs/decisions/0116-shared-computer.md).
       if (signedIn.shared) return { offerWebauthnRegistration: false };
       return { offerWebauthnRegistration: await offers.takeOffer(userId), userId };
@@ -137,7 +160,8 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
   apiRoute(app, webauthnOfferSave, async ({ body, request }) => {
     try {
       const signedIn = await signedInUser(request);
-      if (!signedIn || (body.userId !== undefined && body.userId !== signedIn.user.id)) return failed('credentials_required');
+      if (!signedIn || (body.userId !== undefined && body.userId !== signedIn.user.id))
+        return failed('credentials_required');
       await offers.save(signedIn.user.id, body.offerWebauthnRegistration);
       return { status: 'ok' };
     } catch (error) {

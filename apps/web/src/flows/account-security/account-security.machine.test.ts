@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SecurityPasskey } from '@gatehouse/contract';
-import { initialSecurityState, transition, type Overview, type SecurityEvent, type SecurityState } from './account-security.machine';
+import {
+  initialSecurityState,
+  transition,
+  type Overview,
+  type SecurityEvent,
+  type SecurityState,
+} from './account-security.machine';
 
 const passkey: SecurityPasskey = { id: 'k1', name: null, synced: true, createdAt: 1, lastUsedAt: null };
 const overview: Overview = { passkeys: [passkey], devices: [], sessions: [], signIns: [], reauthRequired: false };
@@ -8,27 +14,54 @@ const run = (events: SecurityEvent[], from: SecurityState = initialSecurityState
 
 describe('the security page machine', () => {
   it('shows the overview once loaded, and a failed first load as unavailable until asked again', () => {
-    expect(run([{ type: 'overview.loaded', overview }])).toEqual({ type: 'ready', overview, dialog: null, busy: false, pending: null, failures: 0 });
+    expect(run([{ type: 'overview.loaded', overview }])).toEqual({
+      type: 'ready',
+      overview,
+      dialog: null,
+      busy: false,
+      pending: null,
+      failures: 0,
+    });
     expect(run([{ type: 'overview.failed' }])).toEqual({ type: 'unavailable' });
     expect(run([{ type: 'overview.failed' }, { type: 'overview.requested' }])).toEqual({ type: 'loading' });
   });
 
   it('asks for the password when a confirmed removal needs it, counts wrong passwords, and closes after the removal', () => {
-    const asked = run([{ type: 'overview.loaded', overview }, { type: 'removal.opened', passkey }, { type: 'action.started' }, { type: 'reauth.needed' }]);
+    const asked = run([
+      { type: 'overview.loaded', overview },
+      { type: 'removal.opened', passkey },
+      { type: 'action.started' },
+      { type: 'reauth.needed' },
+    ]);
     expect(asked).toMatchObject({ busy: false, dialog: { kind: 'reauth', passkey, wrong: 0 } });
     const wrong = run([{ type: 'action.started' }, { type: 'reauth.refused' }], asked);
     expect(wrong).toMatchObject({ busy: false, dialog: { kind: 'reauth', wrong: 1 } });
-    const done = run([{ type: 'action.started' }, { type: 'action.done', overview: { ...overview, passkeys: [] } }], wrong);
+    const done = run(
+      [{ type: 'action.started' }, { type: 'action.done', overview: { ...overview, passkeys: [] } }],
+      wrong,
+    );
     expect(done).toMatchObject({ dialog: null, busy: false, overview: { passkeys: [] } });
   });
 
   it('keeps a dialog open while its call runs, and counts failures for the page to announce', () => {
-    const busy = run([{ type: 'overview.loaded', overview }, { type: 'rename.opened', passkey }, { type: 'action.started' }, { type: 'dialog.closed' }]);
+    const busy = run([
+      { type: 'overview.loaded', overview },
+      { type: 'rename.opened', passkey },
+      { type: 'action.started' },
+      { type: 'dialog.closed' },
+    ]);
     expect(busy).toMatchObject({ busy: true, dialog: { kind: 'rename' } });
-    expect(run([{ type: 'action.failed' }], busy)).toMatchObject({ busy: false, failures: 1, dialog: { kind: 'rename' } });
+    expect(run([{ type: 'action.failed' }], busy)).toMatchObject({
+      busy: false,
+      failures: 1,
+      dialog: { kind: 'rename' },
+    });
     expect(run([{ type: 'rename.invalid' }], busy)).toMatchObject({ dialog: { kind: 'rename', invalid: true } });
     // A list button's call names its button, which shows it; the answer frees it.
-    const revoking = run([{ type: 'overview.loaded', overview }, { type: 'action.started', button: 'device:d1' }]);
+    const revoking = run([
+      { type: 'overview.loaded', overview },
+      { type: 'action.started', button: 'device:d1' },
+    ]);
     expect(revoking).toMatchObject({ busy: true, pending: 'device:d1' });
     expect(run([{ type: 'action.done', overview }], revoking)).toMatchObject({ busy: false, pending: null });
   });

@@ -54,9 +54,18 @@ export const initialSecurityState: SecurityState = { type: 'loading' };
 export function transition(state: SecurityState, event: SecurityEvent): SecurityState {
   switch (event.type) {
     case 'overview.loaded':
-      return { type: 'ready', overview: event.overview, dialog: null, busy: false, pending: null, failures: state.type === 'ready' ? state.failures : 0 };
+      return {
+        type: 'ready',
+        overview: event.overview,
+        dialog: null,
+        busy: false,
+        pending: null,
+        failures: state.type === 'ready' ? state.failures : 0,
+      };
     case 'overview.failed':
-      return state.type === 'ready' ? { ...state, busy: false, pending: null, failures: state.failures + 1 } : { type: 'unavailable' };
+      return state.type === 'ready'
+        ? { ...state, busy: false, pending: null, failures: state.failures + 1 }
+        : { type: 'unavailable' };
     case 'overview.requested':
       return state.type === 'unavailable' ? { type: 'loading' } : state;
     default:

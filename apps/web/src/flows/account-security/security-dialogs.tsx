@@ -42,7 +42,14 @@ export function SecurityDialogs(props: DialogsProps) {
   switch (dialog.kind) {
     case 'rename':
       return (
-        <Dialog key="rename" open onOpenChange={close} title={t('security.passkeys.renameTitle')} finalFocus={finalFocus} actions={<></>}>
+        <Dialog
+          key="rename"
+          open
+          onOpenChange={close}
+          title={t('security.passkeys.renameTitle')}
+          finalFocus={finalFocus}
+          actions={<></>}
+        >
           <RenameForm key={dialog.passkey.id} initial={dialog.passkey.name ?? ''} {...props} invalid={dialog.invalid} />
         </Dialog>
       );
@@ -65,7 +72,14 @@ export function SecurityDialogs(props: DialogsProps) {
       );
     case 'reauth':
       return (
-        <Dialog key="reauth" open onOpenChange={close} title={t('security.reauth.title')} finalFocus={finalFocus} actions={<></>}>
+        <Dialog
+          key="reauth"
+          open
+          onOpenChange={close}
+          title={t('security.reauth.title')}
+          finalFocus={finalFocus}
+          actions={<></>}
+        >
           <PasswordForm key={dialog.passkey.id} {...props} wrong={dialog.wrong} />
         </Dialog>
       );
@@ -74,7 +88,14 @@ export function SecurityDialogs(props: DialogsProps) {
   }
 }
 
-function RenameForm({ initial, invalid, busy, onRename, onInvalidName, onClose }: DialogsProps & { initial: string; invalid: boolean }) {
+function RenameForm({
+  initial,
+  invalid,
+  busy,
+  onRename,
+  onInvalidName,
+  onClose,
+}: DialogsProps & { initial: string; invalid: boolean }) {
   const t = useT();
   const [name, setName] = useState(initial);
   const [edited, setEdited] = useState(false);

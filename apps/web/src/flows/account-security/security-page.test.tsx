@@ -8,7 +8,8 @@ import { domError, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/we
 import { SecurityPage } from './security-page';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const AT = Date.UTC(2026, 10, 20, 9, 30);
 
 function fullOverview(): SecurityOverviewAnswer {
@@ -53,12 +54,22 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
         overview.passkeys = overview.passkeys.filter((p) => p.id !== id);
         return jsonResponse({ status: 'ok' });
       case 'GET /api/account/reauth/passkey':
-        return jsonResponse({ status: 'ok', getStructure: { challenge: 'Y2hhbGxlbmdl', timeout: 60000, relyingPartyId: 'localhost', userVerification: 'required', allowCredentials: [{ id: 'a2V5LTE', type: 'public-key' }] } });
+        return jsonResponse({
+          status: 'ok',
+          getStructure: {
+            challenge: 'Y2hhbGxlbmdl',
+            timeout: 60000,
+            relyingPartyId: 'localhost',
+            userVerification: 'required',
+            allowCredentials: [{ id: 'a2V5LTE', type: 'public-key' }],
+          },
+        });
       case 'POST /api/account/reauth/passkey':
         authenticated = true;
         return jsonResponse({ status: 'ok' });
       case 'POST /api/account/reauth':
-        if (body.password !== 'Correct-Horse-7') return jsonResponse({ status: 'failed', reasons: ['invalid_credentials'] });
+        if (body.password !== 'Correct-Horse-7')
+          return jsonResponse({ status: 'failed', reasons: ['invalid_credentials'] });
         authenticated = true;
         return jsonResponse({ status: 'ok' });
       case 'DELETE /api/account/device':
@@ -76,7 +87,9 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
 }
 
 const calls = (fetch: ReturnType<typeof stubServer>, key: string) =>
-  fetch.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key);
+  fetch.mock.calls.filter(
+    ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -84,7 +97,10 @@ afterEach(() => {
 });
 
 async function axeViolations(container: HTMLElement) {
-  const results = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  const results = await axe.run(container, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
@@ -116,10 +132,19 @@ describe('the security page', () => {
   });
 
   it('says so when there is nothing to list, in Slovak by default', async () => {
-    stubServer({ status: 'ok', passkeys: [], devices: [], sessions: [{ id: 's', userAgent: null, signedInAt: AT, lastActiveAt: AT, current: true }], signIns: [], reauthRequired: false });
+    stubServer({
+      status: 'ok',
+      passkeys: [],
+      devices: [],
+      sessions: [{ id: 's', userAgent: null, signedInAt: AT, lastActiveAt: AT, current: true }],
+      signIns: [],
+      reauthRequired: false,
+    });
     renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' })).toBeTruthy();
-    expect(screen.getByText('Nemáte žiadny prístupový kľúč. Prihlasujete sa heslom a PIN kódom z e-mailu.')).toBeTruthy();
+    expect(
+      screen.getByText('Nemáte žiadny prístupový kľúč. Prihlasujete sa heslom a PIN kódom z e-mailu.'),
+    ).toBeTruthy();
     expect(screen.getByText('Žiadne zariadenie vás neprihlási bez PIN kódu.')).toBeTruthy();
     expect(screen.getByText('Váš účet je prihlásený iba tu.')).toBeTruthy();
     expect(screen.getByText('Zatiaľ nie je zaznamenané žiadne prihlásenie.')).toBeTruthy();
@@ -158,7 +183,9 @@ describe('the security page', () => {
     await userEvent.type(within(reauth).getByLabelText('Password'), 'Correct-Horse-7{Enter}');
     await expectAnnounced('The passkey Kitchen phone has been removed.', 'polite');
     expect(screen.queryByText('Kitchen phone')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Passkeys' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Passkeys' })),
+    );
     expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(2);
   });
 
@@ -175,7 +202,11 @@ describe('the security page', () => {
     const fetch = stubServer(fullOverview(), { reauthFirst: true });
     renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Kitchen phone' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the passkey?' })).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the passkey?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
     await expectAnnounced('The passkey was not used. Try again, or enter your password.', 'polite');
@@ -193,12 +224,16 @@ describe('the security page', () => {
     renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Mobile Chrome Android 14' }));
     await expectAnnounced('Mobile Chrome Android 14 will ask for a PIN at the next sign-in.', 'polite');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Trusted devices' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Trusted devices' })),
+    );
     expect(calls(fetch, 'DELETE /api/account/device')[0]?.[0]).toContain('id=dev-2');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
     await expectAnnounced('Every other session has been signed out.', 'polite');
     expect(await screen.findByText('You are signed in only here.')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Where you are signed in' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Where you are signed in' })),
+    );
   });
 
   it('says when a revocation gets no answer, keeping focus on its button and the device listed', async () => {

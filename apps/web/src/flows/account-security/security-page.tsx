@@ -100,7 +100,8 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
       // No answer, a server fault or an answer the page did not expect: its own message in a
       // snackbar (shown and said once), the button keeps focus (0010); a wait or a reload is the
       // global handler's.
-      if (!isApiFailure(error) || isServiceUnavailable(error)) show({ id: ACTION_FAILED_SNACKBAR_ID, severity: 'error', message: t('security.actionFailed') });
+      if (!isApiFailure(error) || isServiceUnavailable(error))
+        show({ id: ACTION_FAILED_SNACKBAR_ID, severity: 'error', message: t('security.actionFailed') });
       else handleFailure(error);
     },
     [show, handleFailure, onGuest, t],
@@ -123,7 +124,12 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
   }, [state.type, load, onGuest]);
 
   /** Runs one change; on `ok` reads the overview again, announces `done` and moves focus as asked. */
-  const change = async (send: () => Promise<StatusAnswer>, done: string, focus?: () => void, button?: string): Promise<'ok' | 'reauth' | 'refused' | 'failed'> => {
+  const change = async (
+    send: () => Promise<StatusAnswer>,
+    done: string,
+    focus?: () => void,
+    button?: string,
+  ): Promise<'ok' | 'reauth' | 'refused' | 'failed'> => {
     dispatch({ type: 'action.started', ...(button ? { button } : {}) });
     try {
       const answer = await send();
@@ -145,7 +151,10 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
 
   const removePasskey = async (passkey: SecurityPasskey) => {
     dialogFinalFocus.current = passkeysHeading.current;
-    const outcome = await change(() => call(passkeyRemove, { query: { id: passkey.id } }), t('security.passkeys.removed', { name: passkeyName(passkey) }));
+    const outcome = await change(
+      () => call(passkeyRemove, { query: { id: passkey.id } }),
+      t('security.passkeys.removed', { name: passkeyName(passkey) }),
+    );
     if (outcome === 'reauth') dispatch({ type: 'reauth.needed' });
   };
 
@@ -156,7 +165,11 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
       const reasons = reasonsOf(answer);
       if (reasons.includes('credentials_required')) throw new SignedOut();
       // Any other refusal (a malformed call) is a change that did not go through, not a wrong password.
-      if (answer.status !== 'ok' && !reasons.includes('invalid_credentials') && !reasons.includes('password_required')) {
+      if (
+        answer.status !== 'ok' &&
+        !reasons.includes('invalid_credentials') &&
+        !reasons.includes('password_required')
+      ) {
         throw new Error(`re-authentication: ${reasons.join(',')}`);
       }
       if (answer.status !== 'ok') {
@@ -186,7 +199,10 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
           // The person closed the prompt, or the authenticator could not be used: the password stays offered.
           dispatch({ type: 'action.failed' });
           const cancelled = classifyCeremonyError(error) === 'cancelled';
-          tellProof(t(cancelled ? 'security.reauth.passkeyCancelled' : 'security.reauth.passkeyFailed'), cancelled ? 'info' : 'error');
+          tellProof(
+            t(cancelled ? 'security.reauth.passkeyCancelled' : 'security.reauth.passkeyFailed'),
+            cancelled ? 'info' : 'error',
+          );
           return;
         }
         const answer = await call(reauthPasskey, { body });
@@ -263,9 +279,21 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         busy={busy}
         devices={overview.devices}
         onRevoke={(device: SecurityDevice) =>
-          void change(() => call(trustedDeviceRevoke, { query: { id: device.id } }), t('security.devices.revoked', { name: device.name }), focusHeading(devicesHeading), deviceButton(device.id))
+          void change(
+            () => call(trustedDeviceRevoke, { query: { id: device.id } }),
+            t('security.devices.revoked', { name: device.name }),
+            focusHeading(devicesHeading),
+            deviceButton(device.id),
+          )
         }
-        onRevokeOthers={() => void change(() => call(trustedDevicesRevokeOthers), t('security.devices.othersRevoked'), focusHeading(devicesHeading), OTHER_DEVICES_BUTTON)}
+        onRevokeOthers={() =>
+          void change(
+            () => call(trustedDevicesRevokeOthers),
+            t('security.devices.othersRevoked'),
+            focusHeading(devicesHeading),
+            OTHER_DEVICES_BUTTON,
+          )
+        }
       />
       <SessionsSection
         pending={pending}
@@ -275,9 +303,21 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         sessions={overview.sessions}
         nameOf={nameOf}
         onEnd={(session: SecuritySession, name: string) =>
-          void change(() => call(sessionEnd, { query: { id: session.id } }), t('security.sessions.ended', { name }), focusHeading(sessionsHeading), sessionButton(session.id))
+          void change(
+            () => call(sessionEnd, { query: { id: session.id } }),
+            t('security.sessions.ended', { name }),
+            focusHeading(sessionsHeading),
+            sessionButton(session.id),
+          )
         }
-        onEndOthers={() => void change(() => call(sessionsEndOthers), t('security.sessions.othersEnded'), focusHeading(sessionsHeading), OTHER_SESSIONS_BUTTON)}
+        onEndOthers={() =>
+          void change(
+            () => call(sessionsEndOthers),
+            t('security.sessions.othersEnded'),
+            focusHeading(sessionsHeading),
+            OTHER_SESSIONS_BUTTON,
+          )
+        }
       />
       <SignInsSection headingId={ids.signIns} signIns={overview.signIns} nameOf={nameOf} />
       <a className={buttonClassName({ variant: 'link' }, styles.back)} href={backHref}>
@@ -298,7 +338,10 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         }}
         onRename={(name) => {
           if (dialog?.kind !== 'rename') return;
-          void change(() => call(passkeyRename, { body: { id: dialog.passkey.id, name } }), t('security.passkeys.renamed', { name }));
+          void change(
+            () => call(passkeyRename, { body: { id: dialog.passkey.id, name } }),
+            t('security.passkeys.renamed', { name }),
+          );
         }}
         onConfirmRemoval={() => {
           if (dialog?.kind === 'remove') void removePasskey(dialog.passkey);

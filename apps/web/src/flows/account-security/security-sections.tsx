@@ -40,7 +40,21 @@ interface SectionProps {
  * A list's button: while any call runs it stays focusable but does nothing (aria-disabled, as the
  * kit's loading button), and the one whose call runs shows it (docs/decisions/0010: focus is never lost).
  */
-function ActionButton({ id, busy, pending, label, onPress, children }: { id: string; busy: boolean; pending: string | null; label?: string; onPress: () => void; children: string }) {
+function ActionButton({
+  id,
+  busy,
+  pending,
+  label,
+  onPress,
+  children,
+}: {
+  id: string;
+  busy: boolean;
+  pending: string | null;
+  label?: string;
+  onPress: () => void;
+  children: string;
+}) {
   return (
     <Button
       variant="outlined"
@@ -56,7 +70,15 @@ function ActionButton({ id, busy, pending, label, onPress, children }: { id: str
   );
 }
 
-export function PasskeysSection({ headingRef, headingId, busy, pending, passkeys, onRename, onRemove }: SectionProps & {
+export function PasskeysSection({
+  headingRef,
+  headingId,
+  busy,
+  pending,
+  passkeys,
+  onRename,
+  onRemove,
+}: SectionProps & {
   passkeys: readonly SecurityPasskey[];
   onRename: (passkey: SecurityPasskey) => void;
   onRemove: (passkey: SecurityPasskey) => void;
@@ -79,17 +101,35 @@ export function PasskeysSection({ headingRef, headingId, busy, pending, passkeys
               <li key={passkey.id} className={styles.item}>
                 <div className={styles.details}>
                   <span className={styles.name}>{name}</span>
-                  <span className={styles.meta}>{t(passkey.synced ? 'security.passkeys.synced' : 'security.passkeys.oneDevice')}</span>
-                  <span className={styles.meta}>{t('security.passkeys.created', { date: dateTime(passkey.createdAt) })}</span>
                   <span className={styles.meta}>
-                    {passkey.lastUsedAt === null ? t('security.passkeys.neverUsed') : t('security.passkeys.lastUsed', { date: dateTime(passkey.lastUsedAt) })}
+                    {t(passkey.synced ? 'security.passkeys.synced' : 'security.passkeys.oneDevice')}
+                  </span>
+                  <span className={styles.meta}>
+                    {t('security.passkeys.created', { date: dateTime(passkey.createdAt) })}
+                  </span>
+                  <span className={styles.meta}>
+                    {passkey.lastUsedAt === null
+                      ? t('security.passkeys.neverUsed')
+                      : t('security.passkeys.lastUsed', { date: dateTime(passkey.lastUsedAt) })}
                   </span>
                 </div>
                 <div className={styles.actions}>
-                  <ActionButton id={`rename:${passkey.id}`} busy={busy} pending={pending} label={t('security.passkeys.renameNamed', { name })} onPress={() => onRename(passkey)}>
+                  <ActionButton
+                    id={`rename:${passkey.id}`}
+                    busy={busy}
+                    pending={pending}
+                    label={t('security.passkeys.renameNamed', { name })}
+                    onPress={() => onRename(passkey)}
+                  >
                     {t('security.passkeys.rename')}
                   </ActionButton>
-                  <ActionButton id={`remove:${passkey.id}`} busy={busy} pending={pending} label={t('security.passkeys.removeNamed', { name })} onPress={() => onRemove(passkey)}>
+                  <ActionButton
+                    id={`remove:${passkey.id}`}
+                    busy={busy}
+                    pending={pending}
+                    label={t('security.passkeys.removeNamed', { name })}
+                    onPress={() => onRemove(passkey)}
+                  >
                     {t('security.passkeys.remove')}
                   </ActionButton>
                 </div>
@@ -102,7 +142,15 @@ export function PasskeysSection({ headingRef, headingId, busy, pending, passkeys
   );
 }
 
-export function DevicesSection({ headingRef, headingId, busy, pending, devices, onRevoke, onRevokeOthers }: SectionProps & {
+export function DevicesSection({
+  headingRef,
+  headingId,
+  busy,
+  pending,
+  devices,
+  onRevoke,
+  onRevokeOthers,
+}: SectionProps & {
   devices: readonly SecurityDevice[];
   onRevoke: (device: SecurityDevice) => void;
   onRevokeOthers: () => void;
@@ -127,11 +175,21 @@ export function DevicesSection({ headingRef, headingId, busy, pending, devices, 
                   {device.name}
                   {device.current && <span className={styles.badge}>{t('security.devices.thisDevice')}</span>}
                 </span>
-                <span className={styles.meta}>{t('security.devices.trustedSince', { date: dateTime(device.trustedAt) })}</span>
-                <span className={styles.meta}>{t('security.devices.lastUsed', { date: dateTime(device.lastUsedAt) })}</span>
+                <span className={styles.meta}>
+                  {t('security.devices.trustedSince', { date: dateTime(device.trustedAt) })}
+                </span>
+                <span className={styles.meta}>
+                  {t('security.devices.lastUsed', { date: dateTime(device.lastUsedAt) })}
+                </span>
               </div>
               <div className={styles.actions}>
-                <ActionButton id={deviceButton(device.id)} busy={busy} pending={pending} label={t('security.devices.revokeNamed', { name: device.name })} onPress={() => onRevoke(device)}>
+                <ActionButton
+                  id={deviceButton(device.id)}
+                  busy={busy}
+                  pending={pending}
+                  label={t('security.devices.revokeNamed', { name: device.name })}
+                  onPress={() => onRevoke(device)}
+                >
                   {t('security.devices.revoke')}
                 </ActionButton>
               </div>
@@ -148,7 +206,16 @@ export function DevicesSection({ headingRef, headingId, busy, pending, devices, 
   );
 }
 
-export function SessionsSection({ headingRef, headingId, busy, pending, sessions, nameOf, onEnd, onEndOthers }: SectionProps & {
+export function SessionsSection({
+  headingRef,
+  headingId,
+  busy,
+  pending,
+  sessions,
+  nameOf,
+  onEnd,
+  onEndOthers,
+}: SectionProps & {
   sessions: readonly SecuritySession[];
   nameOf: (userAgent: string | null) => string;
   onEnd: (session: SecuritySession, name: string) => void;
@@ -172,12 +239,22 @@ export function SessionsSection({ headingRef, headingId, busy, pending, sessions
                   {name}
                   {session.current && <span className={styles.badge}>{t('security.sessions.thisSession')}</span>}
                 </span>
-                <span className={styles.meta}>{t('security.sessions.lastActive', { date: dateTime(session.lastActiveAt) })}</span>
-                <span className={styles.meta}>{t('security.sessions.signedIn', { date: dateTime(session.signedInAt) })}</span>
+                <span className={styles.meta}>
+                  {t('security.sessions.lastActive', { date: dateTime(session.lastActiveAt) })}
+                </span>
+                <span className={styles.meta}>
+                  {t('security.sessions.signedIn', { date: dateTime(session.signedInAt) })}
+                </span>
               </div>
               {!session.current && (
                 <div className={styles.actions}>
-                  <ActionButton id={sessionButton(session.id)} busy={busy} pending={pending} label={t('security.sessions.signOutNamed', { name })} onPress={() => onEnd(session, name)}>
+                  <ActionButton
+                    id={sessionButton(session.id)}
+                    busy={busy}
+                    pending={pending}
+                    label={t('security.sessions.signOutNamed', { name })}
+                    onPress={() => onEnd(session, name)}
+                  >
                     {t('security.sessions.signOut')}
                   </ActionButton>
                 </div>
@@ -204,7 +281,15 @@ const METHOD_TEXT: Record<string, MessageId> = {
   registration: 'security.signIns.method.registration',
 };
 
-export function SignInsSection({ headingId, signIns, nameOf }: { headingId: string; signIns: readonly SecuritySignIn[]; nameOf: (userAgent: string | null) => string }) {
+export function SignInsSection({
+  headingId,
+  signIns,
+  nameOf,
+}: {
+  headingId: string;
+  signIns: readonly SecuritySignIn[];
+  nameOf: (userAgent: string | null) => string;
+}) {
   const t = useT();
   const { dateTime } = useDates();
   return (

@@ -21,7 +21,11 @@ export function useDeviceNames(): (userAgent: string | null) => string {
   }, []);
   return useCallback(
     (userAgent) => {
-      const texts = { defaultName: t('device.defaultName'), defaultMobileName: t('device.defaultMobileName'), mobileName: (name: string) => t('device.mobileName', { name }) };
+      const texts = {
+        defaultName: t('device.defaultName'),
+        defaultMobileName: t('device.defaultMobileName'),
+        mobileName: (name: string) => t('device.mobileName', { name }),
+      };
       if (userAgent === null || parse === null) return texts.defaultName;
       return deviceNameFrom(parse, userAgent, texts);
     },

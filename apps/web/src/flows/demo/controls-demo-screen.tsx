@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n';
-import { Button, Card, LoadingIndicator, Notice, PasswordField, PinField, TextField, TruncatedText } from '../../shared/ui';
+import {
+  Button,
+  Card,
+  LoadingIndicator,
+  Notice,
+  PasswordField,
+  PinField,
+  TextField,
+  TruncatedText,
+} from '../../shared/ui';
 import type { ButtonVariant } from '../../shared/ui';
 import { Checkbox } from '../../shared/ui/checkbox';
 import { Dialog } from '../../shared/ui/dialog';
@@ -77,7 +86,14 @@ export function ControlsDemoScreen() {
           {t('demo.controls.fields.heading')}
         </h2>
         <div className={styles.stack}>
-          <TextField label={t('demo.controls.email.label')} hint={t('demo.controls.email.hint')} type="email" autoComplete="email" inputMode="email" name="demo-email" />
+          <TextField
+            label={t('demo.controls.email.label')}
+            hint={t('demo.controls.email.hint')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            name="demo-email"
+          />
           <TextField
             label={t('demo.controls.emailInvalid.label')}
             type="email"
@@ -86,7 +102,12 @@ export function ControlsDemoScreen() {
             error={t('demo.controls.email.error')}
             name="demo-email-invalid"
           />
-          <TextField label={t('demo.controls.disabledField.label')} defaultValue="jana.novakova@example.com" disabled name="demo-disabled" />
+          <TextField
+            label={t('demo.controls.disabledField.label')}
+            defaultValue="jana.novakova@example.com"
+            disabled
+            name="demo-disabled"
+          />
           <PasswordField label={t('demo.controls.password.label')} autoComplete="new-password" name="demo-password" />
           <PasswordField
             label={t('demo.controls.passwordInvalid.label')}
@@ -94,7 +115,12 @@ export function ControlsDemoScreen() {
             error={t('demo.controls.password.error')}
             name="demo-password-invalid"
           />
-          <PinField label={t('demo.controls.pin.label')} value={pin} onChange={(event) => setPin(event.target.value)} name="demo-pin" />
+          <PinField
+            label={t('demo.controls.pin.label')}
+            value={pin}
+            onChange={(event) => setPin(event.target.value)}
+            name="demo-pin"
+          />
           <p className={styles.output}>{t('demo.controls.pin.value', { value: pin })}</p>
         </div>
       </section>
@@ -104,7 +130,11 @@ export function ControlsDemoScreen() {
           {t('demo.controls.checkbox.heading')}
         </h2>
         <Checkbox label={t('demo.controls.checkbox.label')} checked={remember} onCheckedChange={setRemember} />
-        <Checkbox label={t('demo.controls.checkbox.described')} description={t('demo.controls.checkbox.description')} defaultChecked />
+        <Checkbox
+          label={t('demo.controls.checkbox.described')}
+          description={t('demo.controls.checkbox.description')}
+          defaultChecked
+        />
         <Checkbox label={t('demo.controls.checkbox.disabled')} disabled />
         <Checkbox label={t('demo.controls.checkbox.disabledChecked')} disabled defaultChecked />
       </section>

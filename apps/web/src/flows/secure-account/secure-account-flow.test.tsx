@@ -18,7 +18,13 @@ function stubApi(handlers: Record<string, Handler>) {
     return handler(init, url);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls: (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key) };
+  return {
+    fetchMock,
+    calls: (key: string) =>
+      fetchMock.mock.calls.filter(
+        ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
+      ),
+  };
 }
 
 const ok = () => jsonResponse({ status: 'ok' });
@@ -28,7 +34,10 @@ const LIVE = { 'GET /api/user/secureaccount': ok };
 function renderFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
   const goToSignIn = vi.fn();
   const goToResetPassword = vi.fn();
-  renderWithProviders(<SecureAccountFlow search={search} goToSignIn={goToSignIn} goToResetPassword={goToResetPassword} />, locale);
+  renderWithProviders(
+    <SecureAccountFlow search={search} goToSignIn={goToSignIn} goToResetPassword={goToResetPassword} />,
+    locale,
+  );
   return { goToSignIn, goToResetPassword, user: userEvent.setup(), m: CATALOGUES[locale] };
 }
 
@@ -38,11 +47,16 @@ afterEach(() => {
 
 describe.each(LOCALES)('secure-account route in %s', (locale) => {
   it('checks the link, explains what will happen and secures only when the one button is pressed, then leads on to a new password', async () => {
-    const api = stubApi({ ...LIVE, 'POST /api/user/secureaccount': () => jsonResponse({ status: 'ok', resetToken: 'reset-token' }) });
+    const api = stubApi({
+      ...LIVE,
+      'POST /api/user/secureaccount': () => jsonResponse({ status: 'ok', resetToken: 'reset-token' }),
+    });
     const { user, m, goToResetPassword } = renderFlow({ locale, search: '?token=a%2Bb' });
     await expectScreen(m['secureAccount.confirm.title'], { first: true });
     expect(screen.getByText(m['secureAccount.confirm.body'])).toBeTruthy();
-    expect(new URL(String(api.calls('GET /api/user/secureaccount')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('a+b');
+    expect(
+      new URL(String(api.calls('GET /api/user/secureaccount')[0]?.[0]), 'http://localhost').searchParams.get('token'),
+    ).toBe('a+b');
     // Opening the link changed nothing: no POST until the button.
     expect(api.calls('POST /api/user/secureaccount')).toHaveLength(0);
     expect(screen.getAllByRole('button')).toHaveLength(1);
@@ -55,14 +69,17 @@ describe.each(LOCALES)('secure-account route in %s', (locale) => {
     expect(goToResetPassword).toHaveBeenCalledWith('reset-token');
   });
 
-  it.each(['wrong_token', 'missing_token'])('shows the expired screen, with sign-in and a reset link, for a link the check answers %s', async (reason) => {
-    stubApi({ 'GET /api/user/secureaccount': failed([reason]) });
-    const { user, m, goToSignIn } = renderFlow({ locale });
-    await expectScreen(m['secureAccount.expired.title'], { first: true });
-    expect(screen.getByText(m['secureAccount.expired.body'])).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: m['secureAccount.expired.signIn'] }));
-    expect(goToSignIn).toHaveBeenCalledOnce();
-  });
+  it.each(['wrong_token', 'missing_token'])(
+    'shows the expired screen, with sign-in and a reset link, for a link the check answers %s',
+    async (reason) => {
+      stubApi({ 'GET /api/user/secureaccount': failed([reason]) });
+      const { user, m, goToSignIn } = renderFlow({ locale });
+      await expectScreen(m['secureAccount.expired.title'], { first: true });
+      expect(screen.getByText(m['secureAccount.expired.body'])).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: m['secureAccount.expired.signIn'] }));
+      expect(goToSignIn).toHaveBeenCalledOnce();
+    },
+  );
 });
 
 describe('secure-account route', () => {
@@ -82,7 +99,11 @@ describe('secure-account route', () => {
 
   it('keeps focus on the button and announces each failure when the service is unavailable; a later press secures', async () => {
     let answers = 0;
-    stubApi({ ...LIVE, 'POST /api/user/secureaccount': () => (++answers <= 2 ? failed(['app_error'])() : jsonResponse({ status: 'ok', resetToken: 'r' })) });
+    stubApi({
+      ...LIVE,
+      'POST /api/user/secureaccount': () =>
+        ++answers <= 2 ? failed(['app_error'])() : jsonResponse({ status: 'ok', resetToken: 'r' }),
+    });
     const { user } = renderFlow();
     const unavailable = 'Your account could not be secured right now. Please try again in a moment.';
     // Counts what the assertive region says, each time it is given the text.
@@ -104,13 +125,20 @@ describe('secure-account route', () => {
   });
 
   it('asks for a reset link from the expired screen', async () => {
-    const api = stubApi({ 'GET /api/user/secureaccount': failed(['wrong_token']), 'POST /api/user/forgotpassword': ok });
+    const api = stubApi({
+      'GET /api/user/secureaccount': failed(['wrong_token']),
+      'POST /api/user/forgotpassword': ok,
+    });
     const { user } = renderFlow();
     await user.click(await screen.findByRole('button', { name: 'Reset my password' }));
     await expectScreen('Request a new link');
     await user.type(screen.getByLabelText('Email address'), 'ana@example.test');
     await user.click(screen.getByRole('button', { name: 'Send new link' }));
     await expectScreen('Check your email');
-    await waitFor(() => expect(JSON.parse(String(api.calls('POST /api/user/forgotpassword')[0]?.[1]?.body))).toEqual({ email: 'ana@example.test' }));
+    await waitFor(() =>
+      expect(JSON.parse(String(api.calls('POST /api/user/forgotpassword')[0]?.[1]?.body))).toEqual({
+        email: 'ana@example.test',
+      }),
+    );
   });
 });

@@ -15,7 +15,11 @@ export interface SecureAccountDeps extends NewTokenDeps {
 }
 
 /** Runs one effect; the events it produces go back through `send`. */
-export async function runSecureAccountEffect(effect: SecureAccountEffect, deps: SecureAccountDeps, send: (event: SecureAccountEvent) => void): Promise<void> {
+export async function runSecureAccountEffect(
+  effect: SecureAccountEffect,
+  deps: SecureAccountDeps,
+  send: (event: SecureAccountEvent) => void,
+): Promise<void> {
   switch (effect.type) {
     case 'link.check':
       return sendCallOutcome(

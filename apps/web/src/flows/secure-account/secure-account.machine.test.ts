@@ -3,7 +3,11 @@ import { initialSecureAccountState, transition } from './secure-account.machine'
 import type { SecureAccountEvent, SecureAccountState } from './secure-account.machine';
 
 const TOKEN = 'link-token';
-const run = (events: SecureAccountEvent[], token: string | null = TOKEN, start: SecureAccountState = initialSecureAccountState) => {
+const run = (
+  events: SecureAccountEvent[],
+  token: string | null = TOKEN,
+  start: SecureAccountState = initialSecureAccountState,
+) => {
   let state = start;
   const effects = [];
   for (const event of events) {
@@ -20,12 +24,20 @@ describe('secure-account machine', () => {
     const { state, effects } = run([{ type: 'flow.started' }, { type: 'flow.started' }]);
     expect(effects).toEqual([{ type: 'link.check', token: TOKEN }]);
     expect(state).toEqual({ type: 'checkingLink', started: true });
-    expect(run([{ type: 'flow.started' }, { type: 'link.answered', answer: { status: 'ok' } }]).state).toEqual(confirmState);
+    expect(run([{ type: 'flow.started' }, { type: 'link.answered', answer: { status: 'ok' } }]).state).toEqual(
+      confirmState,
+    );
   });
 
-  it.each([['wrong_token'], ['missing_token'], ['bot_check_failed']])('shows the expired screen when the check answers %s', (reason) => {
-    expect(run([{ type: 'flow.started' }, { type: 'link.answered', answer: { status: 'failed', reasons: [reason] } }]).state).toEqual({ type: 'expired' });
-  });
+  it.each([['wrong_token'], ['missing_token'], ['bot_check_failed']])(
+    'shows the expired screen when the check answers %s',
+    (reason) => {
+      expect(
+        run([{ type: 'flow.started' }, { type: 'link.answered', answer: { status: 'failed', reasons: [reason] } }])
+          .state,
+      ).toEqual({ type: 'expired' });
+    },
+  );
 
   it('shows the expired screen without asking when the link has no token', () => {
     const { state, effects } = run([{ type: 'flow.started' }], null);
@@ -36,20 +48,38 @@ describe('secure-account machine', () => {
   it('secures once on the button, however often it is pressed, and goes on to the new password with the reset token', () => {
     const pressed = run([{ type: 'secure.chosen' }, { type: 'secure.chosen' }], TOKEN, confirmState);
     expect(pressed.effects).toEqual([{ type: 'secure.call', token: TOKEN }]);
-    const secured = run([{ type: 'secure.answered', answer: { status: 'ok', resetToken: 'reset-token' } }, { type: 'newPassword.chosen' }], TOKEN, pressed.state);
+    const secured = run(
+      [
+        { type: 'secure.answered', answer: { status: 'ok', resetToken: 'reset-token' } },
+        { type: 'newPassword.chosen' },
+      ],
+      TOKEN,
+      pressed.state,
+    );
     expect(secured.state).toEqual({ type: 'secured', resetToken: 'reset-token' });
     expect(secured.effects).toEqual([{ type: 'navigation.resetPassword', token: 'reset-token' }]);
   });
 
   it('shows the expired screen when the link was used in the meantime', () => {
     const submitting = run([{ type: 'secure.chosen' }], TOKEN, confirmState).state;
-    expect(run([{ type: 'secure.answered', answer: { status: 'failed', reasons: ['wrong_token'] } }], TOKEN, submitting).state).toEqual({ type: 'expired' });
+    expect(
+      run([{ type: 'secure.answered', answer: { status: 'failed', reasons: ['wrong_token'] } }], TOKEN, submitting)
+        .state,
+    ).toEqual({ type: 'expired' });
   });
 
   it('keeps the confirm screen with a notice, counted, when the service is unavailable or the bot check refuses', () => {
     const submitting = run([{ type: 'secure.chosen' }], TOKEN, confirmState).state;
-    expect(run([{ type: 'secure.unavailable' }], TOKEN, submitting).state).toEqual({ type: 'confirm', submitting: false, notice: 'unavailable', failures: 1 });
-    expect(run([{ type: 'secure.answered', answer: { status: 'failed', reasons: ['bot_check_failed'] } }], TOKEN, submitting).state).toEqual({
+    expect(run([{ type: 'secure.unavailable' }], TOKEN, submitting).state).toEqual({
+      type: 'confirm',
+      submitting: false,
+      notice: 'unavailable',
+      failures: 1,
+    });
+    expect(
+      run([{ type: 'secure.answered', answer: { status: 'failed', reasons: ['bot_check_failed'] } }], TOKEN, submitting)
+        .state,
+    ).toEqual({
       type: 'confirm',
       submitting: false,
       notice: 'bot_check_failed',
@@ -61,7 +91,15 @@ describe('secure-account machine', () => {
   it('offers a reset link and sign-in from the expired screen', () => {
     const expired: SecureAccountState = { type: 'expired' };
     expect(run([{ type: 'signIn.chosen' }], TOKEN, expired).effects).toEqual([{ type: 'navigation.signIn' }]);
-    const asked = run([{ type: 'newToken.chosen' }, { type: 'newToken.submitted', email: 'ana@example.test' }, { type: 'newToken.answered', answer: { status: 'ok' } }], TOKEN, expired);
+    const asked = run(
+      [
+        { type: 'newToken.chosen' },
+        { type: 'newToken.submitted', email: 'ana@example.test' },
+        { type: 'newToken.answered', answer: { status: 'ok' } },
+      ],
+      TOKEN,
+      expired,
+    );
     expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
     expect(asked.state).toEqual({ type: 'newTokenSent' });
   });

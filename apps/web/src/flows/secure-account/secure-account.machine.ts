@@ -57,22 +57,32 @@ const confirm = (patch: Partial<Extract<SecureAccountState, { type: 'confirm' }>
   ...patch,
 });
 const stay = (state: SecureAccountState): SecureAccountTransition => ({ state, effects: [] });
-const go = (state: SecureAccountState, ...effects: SecureAccountEffect[]): SecureAccountTransition => ({ state, effects });
+const go = (state: SecureAccountState, ...effects: SecureAccountEffect[]): SecureAccountTransition => ({
+  state,
+  effects,
+});
 
 /** wrong_token / missing_token: the link cannot be used (unknown, used, expired). */
-const linkRefused = (answer: StatusAnswer) => (answer.reasons ?? []).some((reason) => reason === 'wrong_token' || reason === 'missing_token');
+const linkRefused = (answer: StatusAnswer) =>
+  (answer.reasons ?? []).some((reason) => reason === 'wrong_token' || reason === 'missing_token');
 
 /**
  * @param token the `token` query parameter, read once; null when absent.
  */
-export function transition(token: string | null, state: SecureAccountState, event: SecureAccountEvent): SecureAccountTransition {
+export function transition(
+  token: string | null,
+  state: SecureAccountState,
+  event: SecureAccountEvent,
+): SecureAccountTransition {
   switch (state.type) {
     case 'checkingLink':
       return onCheckingLink(token, state, event);
     case 'confirm':
       return onConfirm(token, state, event);
     case 'secured':
-      return event.type === 'newPassword.chosen' ? go(state, { type: 'navigation.resetPassword', token: state.resetToken }) : stay(state);
+      return event.type === 'newPassword.chosen'
+        ? go(state, { type: 'navigation.resetPassword', token: state.resetToken })
+        : stay(state);
     case 'expired':
       if (event.type === 'newToken.chosen') return go(requestNewTokenState());
       if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
@@ -86,7 +96,11 @@ export function transition(token: string | null, state: SecureAccountState, even
   }
 }
 
-function onCheckingLink(token: string | null, state: Extract<SecureAccountState, { type: 'checkingLink' }>, event: SecureAccountEvent): SecureAccountTransition {
+function onCheckingLink(
+  token: string | null,
+  state: Extract<SecureAccountState, { type: 'checkingLink' }>,
+  event: SecureAccountEvent,
+): SecureAccountTransition {
   switch (event.type) {
     case 'flow.started':
       if (state.started) return stay(state);
@@ -102,17 +116,26 @@ function onCheckingLink(token: string | null, state: Extract<SecureAccountState,
   }
 }
 
-function onConfirm(token: string | null, state: Extract<SecureAccountState, { type: 'confirm' }>, event: SecureAccountEvent): SecureAccountTransition {
+function onConfirm(
+  token: string | null,
+  state: Extract<SecureAccountState, { type: 'confirm' }>,
+  event: SecureAccountEvent,
+): SecureAccountTransition {
   switch (event.type) {
     case 'secure.chosen':
       if (state.submitting || token === null) return stay(state);
-      return go(confirm({ submitting: true, notice: state.notice, failures: state.failures }), { type: 'secure.call', token });
+      return go(confirm({ submitting: true, notice: state.notice, failures: state.failures }), {
+        type: 'secure.call',
+        token,
+      });
     case 'secure.answered': {
       if (!state.submitting) return stay(state);
       const { answer } = event;
       if (answer.status === 'ok' && answer.resetToken) return go({ type: 'secured', resetToken: answer.resetToken });
       if (linkRefused(answer)) return go({ type: 'expired' });
-      const notice: SecureNotice = (answer.reasons ?? []).includes('bot_check_failed') ? 'bot_check_failed' : 'unavailable';
+      const notice: SecureNotice = (answer.reasons ?? []).includes('bot_check_failed')
+        ? 'bot_check_failed'
+        : 'unavailable';
       return go(confirm({ notice, failures: state.failures + 1 }));
     }
     case 'secure.unavailable':

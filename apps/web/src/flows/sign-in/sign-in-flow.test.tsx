@@ -31,7 +31,11 @@ function answerLoginWith(response: () => Promise<Response>) {
   return fetchMock;
 }
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email = 'jana@example.sk', password = 'Secret123') {
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'jana@example.sk',
+  password = 'Secret123',
+) {
   if (email) await user.type(screen.getByLabelText('Email address'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -81,7 +85,9 @@ describe('login form', () => {
     await fillAndSubmit(user);
     await waitFor(() => expect(redirect).toHaveBeenCalledOnce());
     expect(deleteCache).toHaveBeenCalledWith('go-cache');
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit] | undefined)?.[1].body))).toEqual({ username: 'jana@example.sk', password: 'Secret123' });
+    expect(
+      JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit] | undefined)?.[1].body)),
+    ).toEqual({ username: 'jana@example.sk', password: 'Secret123' });
   });
 
   it('announces incorrect credentials and empties the password', async () => {

@@ -1,4 +1,13 @@
-import { Fragment, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import {
+  Fragment,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { lazyWithTimeout } from '../../shared/chunks';
 import type { DeviceUser } from '@gatehouse/contract';
 import { isApiFailure, loadApiModule, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
@@ -14,7 +23,14 @@ import {
 } from '../../shared/passkeys';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
-import { clearPinStep, readPinStep, readSharedComputer, savePinStep, saveSharedComputer, subscribeSharedComputer } from './pin-step-storage';
+import {
+  clearPinStep,
+  readPinStep,
+  readSharedComputer,
+  savePinStep,
+  saveSharedComputer,
+  subscribeSharedComputer,
+} from './pin-step-storage';
 import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
 import { clearGoCache } from './sign-in.effects';
@@ -27,10 +43,14 @@ import type { SignInCalls } from './sign-in.calls';
 // The first view holds the login and remembered-user forms; the other screens are one chunk.
 const loadLaterScreens = () => import('./screens/later-screens');
 const PinScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.PinScreen })));
-const RememberedUsersScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.RememberedUsersScreen })));
+const RememberedUsersScreen = lazyWithTimeout(() =>
+  loadLaterScreens().then((m) => ({ default: m.RememberedUsersScreen })),
+);
 const BlockedScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.BlockedScreen })));
 const DisabledScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.DisabledScreen })));
-const ForgotPasswordScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })));
+const ForgotPasswordScreen = lazyWithTimeout(() =>
+  loadLaterScreens().then((m) => ({ default: m.ForgotPasswordScreen })),
+);
 const ResetSentScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.ResetSentScreen })));
 const PasskeyOfferScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => ({ default: m.PasskeyOfferScreen })));
 

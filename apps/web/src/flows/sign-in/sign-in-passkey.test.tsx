@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { GET_OPTIONS, domError, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
+import {
+  GET_OPTIONS,
+  domError,
+  fakeAssertion,
+  removeWebAuthn,
+  stubWebAuthn,
+} from '../../shared/passkeys/webauthn-test-kit';
 import en from '../../locales/en.json';
 import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';

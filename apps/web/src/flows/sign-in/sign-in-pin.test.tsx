@@ -28,13 +28,19 @@ afterEach(() => {
 
 describe('PIN step in the flow', () => {
   it('shows the PIN form with focus on its heading and keeps the e-mail in session storage', async () => {
-    routeFetch({ 'POST /api/user/login': ok({ status: 'requested_pin_code' }), 'GET /api/user/pincode': attempts(5, 2) });
+    routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': attempts(5, 2),
+    });
     const { user } = renderFlow();
     await signIn(user);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Enter code' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')).toBeTruthy();
-    expect(JSON.parse(sessionStorage.getItem(PIN_STEP_STORAGE_KEY) ?? 'null')).toEqual({ email: 'jana@example.sk', variant: 'signIn' });
+    expect(JSON.parse(sessionStorage.getItem(PIN_STEP_STORAGE_KEY) ?? 'null')).toEqual({
+      email: 'jana@example.sk',
+      variant: 'signIn',
+    });
   });
 
   it('says a wrong code is incorrect and shows the attempts it reads again', async () => {
@@ -49,7 +55,9 @@ describe('PIN step in the flow', () => {
     expect(await screen.findByText('You have 2 attempts left.')).toBeTruthy();
     const field = screen.getByRole('textbox', { name: 'Code' });
     // The message and the re-read attempts arrive from two answers, in either order.
-    await waitFor(() => expect(accessibleDescriptionOf(field)).toBe('Entered code is incorrect or its validity has expired'));
+    await waitFor(() =>
+      expect(accessibleDescriptionOf(field)).toBe('Entered code is incorrect or its validity has expired'),
+    );
     expect(api.calls('GET /api/user/pincode')).toHaveLength(2);
     expect(api.calls('POST /api/user/pincode')[0]?.body).toEqual({ pin_code: 'ABC234' });
     expect(redirect).not.toHaveBeenCalled();
@@ -61,7 +69,12 @@ describe('PIN step in the flow', () => {
       'GET /api/user/pincode': attempts(5, 2),
       'POST /api/user/pincode': ok(),
       'POST /api/user/newdevice': ok(),
-      'GET /api/user/info': ok({ status: 'ok', guest: false, language: 'en', user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'N' } }),
+      'GET /api/user/info': ok({
+        status: 'ok',
+        guest: false,
+        language: 'en',
+        user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'N' },
+      }),
     });
     const { user, redirect } = renderFlow();
     await signIn(user);
@@ -75,7 +88,11 @@ describe('PIN step in the flow', () => {
   });
 
   it('redirects without registering the device when the box was not ticked', async () => {
-    const api = routeFetch({ 'POST /api/user/login': ok({ status: 'requested_pin_code' }), 'GET /api/user/pincode': attempts(5, 2), 'POST /api/user/pincode': ok() });
+    const api = routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': attempts(5, 2),
+      'POST /api/user/pincode': ok(),
+    });
     const { user, redirect } = renderFlow();
     await signIn(user);
     await enterPin(user);
@@ -84,7 +101,11 @@ describe('PIN step in the flow', () => {
   });
 
   it('shows the blocked page when the PIN attempts run out, and reset password opens the forgot form with the e-mail', async () => {
-    routeFetch({ 'POST /api/user/login': ok({ status: 'requested_pin_code' }), 'GET /api/user/pincode': attempts(1, 0), 'POST /api/user/pincode': ok({ status: 'failed', reasons: ['blocked'] }) });
+    routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': attempts(1, 0),
+      'POST /api/user/pincode': ok({ status: 'failed', reasons: ['blocked'] }),
+    });
     const { user } = renderFlow();
     await signIn(user);
     await enterPin(user);
@@ -96,7 +117,11 @@ describe('PIN step in the flow', () => {
   });
 
   it('returns to the login form with the e-mail when the server no longer knows the PIN step', async () => {
-    routeFetch({ 'POST /api/user/login': ok({ status: 'requested_pin_code' }), 'GET /api/user/pincode': attempts(5, 2), 'POST /api/user/pincode': ok({ status: 'failed', reasons: ['credentials_required'] }) });
+    routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': attempts(5, 2),
+      'POST /api/user/pincode': ok({ status: 'failed', reasons: ['credentials_required'] }),
+    });
     const { user } = renderFlow();
     await signIn(user);
     await enterPin(user);
@@ -108,11 +133,18 @@ describe('PIN step in the flow', () => {
   it('gives a new login form, heading focused, when the PIN step is over before its form could show (login → PIN → login in one go)', async () => {
     routeFetch({
       'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': ok({ status: 'failed', reasons: ['credentials_required'], pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 }),
+      'GET /api/user/pincode': ok({
+        status: 'failed',
+        reasons: ['credentials_required'],
+        pin_code_remaining_attempts: 0,
+        pin_code_remaining_silent_attempts: 0,
+      }),
     });
     const { user } = renderFlow();
     await signIn(user);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })),
+    );
     // A new form: the address the step was for, the password typed before gone.
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
@@ -120,7 +152,11 @@ describe('PIN step in the flow', () => {
   });
 
   it('offers to skip an optional recheck in a snackbar, and the skip signs in', async () => {
-    const api = routeFetch({ 'POST /api/user/login': ok({ status: 'pin_code_recheck_required' }), 'GET /api/user/pincode': attempts(5, 2), 'POST /api/user/pincode/skip': ok() });
+    const api = routeFetch({
+      'POST /api/user/login': ok({ status: 'pin_code_recheck_required' }),
+      'GET /api/user/pincode': attempts(5, 2),
+      'POST /api/user/pincode/skip': ok(),
+    });
     const { user, redirect } = renderFlow();
     await signIn(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeTruthy();
@@ -143,7 +179,9 @@ describe('PIN step in the flow', () => {
     routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['pin_code_mail_failed'] }) });
     const { user } = renderFlow();
     await signIn(user);
-    expect(await screen.findByText('An error has occured while signing in. Try again later or sign in using device.')).toBeTruthy();
+    expect(
+      await screen.findByText('An error has occured while signing in. Try again later or sign in using device.'),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
   });
 

@@ -23,13 +23,23 @@ async function openForgot(user: User) {
 
 describe('blocked and disabled accounts', () => {
   it('shows the disabled page with the e-mail of the answer, the contact link and only use another account', async () => {
-    routeFetch({ 'POST /api/user/login': ok({ status: 'failed', reasons: ['account_disabled'], email: 'jana.novakova@example.sk' }) });
+    routeFetch({
+      'POST /api/user/login': ok({
+        status: 'failed',
+        reasons: ['account_disabled'],
+        email: 'jana.novakova@example.sk',
+      }),
+    });
     const { user } = renderFlow({ contactUrl: 'https://provider.example/contact' });
     await signIn(user);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Your account is disabled' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(screen.getByText('Your account jana.novakova@example.sk has been disabled by an administrator.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('https://provider.example/contact');
+    expect(
+      screen.getByText('Your account jana.novakova@example.sk has been disabled by an administrator.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe(
+      'https://provider.example/contact',
+    );
     expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Use another account' }));
     expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' })).value).toBe('');
@@ -55,7 +65,7 @@ describe('blocked and disabled accounts', () => {
 });
 
 describe('forgot password', () => {
-  it("asks for an e-mail on an empty submit without calling the server", async () => {
+  it('asks for an e-mail on an empty submit without calling the server', async () => {
     const api = routeFetch({});
     const { user } = renderFlow();
     const email = await openForgot(user);
@@ -110,7 +120,10 @@ describe('forgot password', () => {
   });
 
   it('leaves a throttled request to the global handler: a snackbar with the wait', async () => {
-    routeFetch({ 'POST /api/user/forgotpassword': () => jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '30' }) });
+    routeFetch({
+      'POST /api/user/forgotpassword': () =>
+        jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '30' }),
+    });
     const { user } = renderFlow();
     const email = await openForgot(user);
     await user.type(email, 'jana@example.sk');

@@ -18,7 +18,9 @@ describe('remembered accounts', () => {
   it('preselects the first remembered account: its form with the e-mail on the back button', () => {
     renderFlow({ users: [jana, petr] });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back to the account list, jana@example.sk' }).textContent).toContain('jana@example.sk');
+    expect(screen.getByRole('button', { name: 'Back to the account list, jana@example.sk' }).textContent).toContain(
+      'jana@example.sk',
+    );
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password webauthn');
     expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
   });
@@ -100,7 +102,9 @@ describe('remembered accounts', () => {
     await user.click(screen.getByRole('button', { name: 'Forget all accounts on this device' }));
     const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
     expect(email.value).toBe('');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })),
+    );
     expect(api.calls('DELETE /api/device/userlist/all')).toHaveLength(1);
     // Nothing leads back to a list that is gone.
     expect(screen.queryByRole('button', { name: /Back to the account list/ })).toBeNull();
@@ -112,7 +116,9 @@ describe('remembered accounts', () => {
     await user.click(screen.getByRole('button', { name: 'Use another account' }));
     const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
     expect(email.value).toBe('');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })),
+    );
   });
 
   it('opens the forgot-password form with the remembered e-mail', async () => {

@@ -42,18 +42,28 @@ describe('the shared-computer choice', () => {
   });
 
   it('is sent with the login only when ticked, and the PIN step then offers no "remember this device"', async () => {
-    const api = routeFetch({ 'POST /api/user/login': ok({ status: 'requested_pin_code' }), 'GET /api/user/pincode': attempts(5, 2) });
+    const api = routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': attempts(5, 2),
+    });
     const { user } = renderFlow();
     await user.click(screen.getByRole('checkbox', CHOICE));
     await signIn(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Enter code' })).toBeTruthy();
-    expect(api.calls('POST /api/user/login')[0]?.body).toEqual({ username: 'jana@example.sk', password: 'Secret123', sharedComputer: true });
+    expect(api.calls('POST /api/user/login')[0]?.body).toEqual({
+      username: 'jana@example.sk',
+      password: 'Secret123',
+      sharedComputer: true,
+    });
     await screen.findByRole('textbox', { name: 'Code' });
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
-  it('unticked, changes nothing: the login body is the contract\'s two fields and the PIN step offers the box', async () => {
-    const api = routeFetch({ 'POST /api/user/login': ok({ status: 'requested_pin_code' }), 'GET /api/user/pincode': attempts(5, 2) });
+  it("unticked, changes nothing: the login body is the contract's two fields and the PIN step offers the box", async () => {
+    const api = routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+      'GET /api/user/pincode': attempts(5, 2),
+    });
     const { user } = renderFlow();
     await user.click(screen.getByRole('checkbox', CHOICE));
     await user.click(screen.getByRole('checkbox', CHOICE));
@@ -100,7 +110,10 @@ describe('the shared-computer choice', () => {
     sessionStorage.setItem(SHARED_COMPUTER_STORAGE_KEY, '1');
     const webauthn = stubWebAuthn({ conditional: false });
     webauthn.get.mockImplementation(async () => fakeAssertion());
-    const api = routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': ok({ status: 'ok', email: jana.email }) });
+    const api = routeFetch({
+      'GET /api/webauthn/get': ok(GET_OPTIONS),
+      'POST /api/webauthn/get': ok({ status: 'ok', email: jana.email }),
+    });
     const { user, redirect } = renderFlow();
     await user.click(screen.getByRole('button', { name: 'Sign in using device' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledOnce());

@@ -52,7 +52,9 @@ describe('the PIN form, typed as people do', TYPING, () => {
     // Sent with Enter from the field: focus stays, the assertive region says it.
     await user.click(code);
     await user.type(code, 'ZZZZZZ{Enter}');
-    await waitFor(() => expect(accessibleDescriptionOf(code)).toBe('Entered code is incorrect or its validity has expired'));
+    await waitFor(() =>
+      expect(accessibleDescriptionOf(code)).toBe('Entered code is incorrect or its validity has expired'),
+    );
     await expectAnnounced('Entered code is incorrect or its validity has expired');
     expect(document.activeElement).toBe(code);
 
@@ -180,6 +182,8 @@ describe('forgot password, typed as people do', TYPING, () => {
     const user = person();
     await user.click(screen.getByRole('button', { name: 'Sign in using device' }));
     await user.click(await screen.findByRole('button', { name: 'Reset password' }));
-    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' })).value).toBe('jana@example.sk');
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' })).value).toBe(
+      'jana@example.sk',
+    );
   });
 });

@@ -1,4 +1,13 @@
-import type { DeviceUser, GetStructure, LoginAnswer, LoginBody, PinAttemptsAnswer, StatusAnswer, WebauthnGetBody, WebauthnSignInAnswer } from '@gatehouse/contract';
+import type {
+  DeviceUser,
+  GetStructure,
+  LoginAnswer,
+  LoginBody,
+  PinAttemptsAnswer,
+  StatusAnswer,
+  WebauthnGetBody,
+  WebauthnSignInAnswer,
+} from '@gatehouse/contract';
 import { WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
 import { classifyCeremonyError } from '../../shared/passkeys';
 import type { GetOptionsAnswer } from '../../shared/passkeys';
@@ -58,7 +67,11 @@ export interface SignInDeps {
  * no reaction of its own goes to the global HTTP handler, and the machine is
  * told the call was abandoned so the form can be used again.
  */
-export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (event: SignInEvent) => void): Promise<void> {
+export async function runEffect(
+  effect: SignInEffect,
+  deps: SignInDeps,
+  send: (event: SignInEvent) => void,
+): Promise<void> {
   const abandon = (error: unknown, event: SignInEvent) => {
     send(event);
     deps.handleGlobalFailure(error);
@@ -134,7 +147,10 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
     case 'remembered.forgetAll': {
       let users: readonly DeviceUser[];
       try {
-        users = effect.type === 'remembered.remove' ? await deps.removeRememberedUser(effect.userId) : await deps.forgetRememberedUsers();
+        users =
+          effect.type === 'remembered.remove'
+            ? await deps.removeRememberedUser(effect.userId)
+            : await deps.forgetRememberedUsers();
       } catch (error) {
         abandon(error, { type: 'remembered.removeAbandoned' });
         return;
@@ -204,7 +220,11 @@ export async function runEffect(effect: SignInEffect, deps: SignInDeps, send: (e
       deps.showPasskeyNotAvailable(effect.activation, () => send({ type: 'passkey.activateChosen' }));
       return;
     case 'passkeyOffer.check': {
-      const offer = deps.sharedComputer() ? false : effect.activate ? deps.passkeySupported() : await deps.shouldOfferPasskey();
+      const offer = deps.sharedComputer()
+        ? false
+        : effect.activate
+          ? deps.passkeySupported()
+          : await deps.shouldOfferPasskey();
       send({ type: 'passkeyOffer.checked', offer });
       return;
     }
@@ -219,7 +239,11 @@ export async function clearGoCache(): Promise<void> {
 }
 
 /** The passkey button: conditional request aborted first, then support, options and the modal ceremony. */
-async function runPasskeyCeremony(userId: string | null, deps: SignInDeps, send: (event: SignInEvent) => void): Promise<void> {
+async function runPasskeyCeremony(
+  userId: string | null,
+  deps: SignInDeps,
+  send: (event: SignInEvent) => void,
+): Promise<void> {
   deps.abortConditionalPasskey();
   if (!deps.passkeySupported()) {
     send({ type: 'passkey.failed', problem: 'unsupported' });
@@ -232,7 +256,8 @@ async function runPasskeyCeremony(userId: string | null, deps: SignInDeps, send:
       send({ type: 'passkey.failed', problem: 'credentialsNotAvailable' });
       return;
     }
-    if (answer.status !== 'ok' || answer.getStructure === undefined) throw new Error(`webauthn get options: ${answer.status}`);
+    if (answer.status !== 'ok' || answer.getStructure === undefined)
+      throw new Error(`webauthn get options: ${answer.status}`);
     structure = answer.getStructure;
   } catch {
     // No answer, app_error, another status: the options are not available.
@@ -245,7 +270,12 @@ async function runPasskeyCeremony(userId: string | null, deps: SignInDeps, send:
   } catch (error) {
     const failure = classifyCeremonyError(error);
     // A structure that cannot be mapped (e.g. a challenge that does not decode): the options are not usable.
-    const problem = failure === 'unusableOptions' ? 'optionsUnavailable' : failure === 'cancelled' || failure === 'restricted' ? failure : 'failed';
+    const problem =
+      failure === 'unusableOptions'
+        ? 'optionsUnavailable'
+        : failure === 'cancelled' || failure === 'restricted'
+          ? failure
+          : 'failed';
     send({ type: 'passkey.failed', problem });
     return;
   }

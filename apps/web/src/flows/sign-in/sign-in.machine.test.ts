@@ -3,8 +3,20 @@ import type { DeviceUser, LoginAnswer, StatusAnswer } from '@gatehouse/contract'
 import { FORGET_ALL, initialSignInState, transition } from './sign-in.machine';
 import type { PinState, SignInEvent, SignInState, Transition } from './sign-in.machine';
 
-const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
-const petr: DeviceUser = { userId: 'u2', email: 'petr@example.cz', firstName: 'Petr', surname: 'Svoboda', loginName: 'petr' };
+const jana: DeviceUser = {
+  userId: 'u1',
+  email: 'jana@example.sk',
+  firstName: 'Jana',
+  surname: 'Nováková',
+  loginName: 'jana',
+};
+const petr: DeviceUser = {
+  userId: 'u2',
+  email: 'petr@example.cz',
+  firstName: 'Petr',
+  surname: 'Svoboda',
+  loginName: 'petr',
+};
 const body = { username: 'jana@example.sk', password: 'Secret123' };
 
 /** Runs events from a state; returns the last transition. */
@@ -14,13 +26,18 @@ function run(state: SignInState, ...events: SignInEvent[]): Transition {
   return last;
 }
 
-const start = (users: readonly DeviceUser[] = [], pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null = null) =>
-  transition(initialSignInState, { type: 'flow.started', rememberedUsers: users, pinStep });
+const start = (
+  users: readonly DeviceUser[] = [],
+  pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null = null,
+) => transition(initialSignInState, { type: 'flow.started', rememberedUsers: users, pinStep });
 const loginForm = start().state;
 const submitted = transition(loginForm, { type: 'login.submitted', body }).state;
 const answer = (a: LoginAnswer) => transition(submitted, { type: 'login.answered', answer: a });
 const rememberedForm = start([jana, petr]).state;
-const rememberedSubmitted = transition(rememberedForm, { type: 'login.submitted', body: { username: jana.email, password: 'x' } }).state;
+const rememberedSubmitted = transition(rememberedForm, {
+  type: 'login.submitted',
+  body: { username: jana.email, password: 'x' },
+}).state;
 
 function pinFrom(status: string, from: SignInState = submitted): PinState {
   const state = transition(from, { type: 'login.answered', answer: { status } }).state;
@@ -29,12 +46,19 @@ function pinFrom(status: string, from: SignInState = submitted): PinState {
 }
 const pinSubmitted = (rememberDevice = false, status = 'requested_pin_code') =>
   transition(pinFrom(status), { type: 'pin.submitted', pin: 'ABC234', rememberDevice }).state;
-const pinAnswer = (a: StatusAnswer, rememberDevice = false) => transition(pinSubmitted(rememberDevice), { type: 'pin.answered', answer: a });
+const pinAnswer = (a: StatusAnswer, rememberDevice = false) =>
+  transition(pinSubmitted(rememberDevice), { type: 'pin.answered', answer: a });
 
 describe('sign-in machine: the first view', () => {
   it('starts unspecified and shows the login form when no account is remembered', () => {
     expect(initialSignInState.type).toBe('unspecified');
-    expect(loginForm).toMatchObject({ type: 'loginForm', email: '', submitting: false, notice: null, serverFieldErrors: [] });
+    expect(loginForm).toMatchObject({
+      type: 'loginForm',
+      email: '',
+      submitting: false,
+      notice: null,
+      serverFieldErrors: [],
+    });
   });
 
   it('preselects the first remembered account and shows its form', () => {
@@ -43,7 +67,12 @@ describe('sign-in machine: the first view', () => {
 
   it('resumes a PIN step kept in session storage and reads the attempts again', () => {
     const next = start([jana], { email: 'Jana@example.sk', variant: 'recheckMandatory' });
-    expect(next.state).toMatchObject({ type: 'pin', email: 'Jana@example.sk', variant: 'recheckMandatory', back: { type: 'remembered', user: jana } });
+    expect(next.state).toMatchObject({
+      type: 'pin',
+      email: 'Jana@example.sk',
+      variant: 'recheckMandatory',
+      back: { type: 'remembered', user: jana },
+    });
     expect(next.effects).toContainEqual({ type: 'pin.readAttempts' });
   });
 });
@@ -67,8 +96,17 @@ describe('sign-in machine: login statuses', () => {
 
   it('shows the PIN form on requested_pin_code, keeps the e-mail in storage and reads the attempts', () => {
     const next = answer({ status: 'requested_pin_code' });
-    expect(next.state).toMatchObject({ type: 'pin', email: 'jana@example.sk', variant: 'signIn', attempts: null, back: { type: 'login' } });
-    expect(next.effects).toEqual([{ type: 'pinStep.save', step: { email: 'jana@example.sk', variant: 'signIn' } }, { type: 'pin.readAttempts' }]);
+    expect(next.state).toMatchObject({
+      type: 'pin',
+      email: 'jana@example.sk',
+      variant: 'signIn',
+      attempts: null,
+      back: { type: 'login' },
+    });
+    expect(next.effects).toEqual([
+      { type: 'pinStep.save', step: { email: 'jana@example.sk', variant: 'signIn' } },
+      { type: 'pin.readAttempts' },
+    ]);
   });
 
   it('offers to skip the recheck once on pin_code_recheck_required', () => {
@@ -94,11 +132,17 @@ describe('sign-in machine: login statuses', () => {
   });
 
   it('falls back to the submitted e-mail when a disabled answer carries none', () => {
-    expect(answer({ status: 'failed', reasons: ['account_disabled'] }).state).toMatchObject({ type: 'disabled', email: 'jana@example.sk' });
+    expect(answer({ status: 'failed', reasons: ['account_disabled'] }).state).toMatchObject({
+      type: 'disabled',
+      email: 'jana@example.sk',
+    });
   });
 
   it('shows the blocked page on blocked', () => {
-    expect(answer({ status: 'failed', reasons: ['blocked'] }).state).toMatchObject({ type: 'blocked', email: 'jana@example.sk' });
+    expect(answer({ status: 'failed', reasons: ['blocked'] }).state).toMatchObject({
+      type: 'blocked',
+      email: 'jana@example.sk',
+    });
   });
 
   it('shows the PIN mail snackbar on pin_code_mail_failed and lets the user try again', () => {
@@ -115,7 +159,10 @@ describe('sign-in machine: login statuses', () => {
   });
 
   it('empties the password of the remembered-user form on invalid_credentials', () => {
-    const next = transition(rememberedSubmitted, { type: 'login.answered', answer: { status: 'failed', reasons: ['invalid_credentials'] } });
+    const next = transition(rememberedSubmitted, {
+      type: 'login.answered',
+      answer: { status: 'failed', reasons: ['invalid_credentials'] },
+    });
     expect(next.state).toMatchObject({ type: 'rememberedUser', notice: 'invalid_credentials' });
     expect(next.effects).toEqual([{ type: 'field.reset', field: 'password' }]);
   });
@@ -126,9 +173,15 @@ describe('sign-in machine: login statuses', () => {
     expect(next.effects).toEqual([]);
   });
 
-  it.each(['email_not_verified', 'bot_check_failed', 'credentials_required'] as const)('shows a form notice for %s', (reason) => {
-    expect(answer({ status: 'failed', reasons: [reason] }).state).toMatchObject({ type: 'loginForm', notice: reason });
-  });
+  it.each(['email_not_verified', 'bot_check_failed', 'credentials_required'] as const)(
+    'shows a form notice for %s',
+    (reason) => {
+      expect(answer({ status: 'failed', reasons: [reason] }).state).toMatchObject({
+        type: 'loginForm',
+        notice: reason,
+      });
+    },
+  );
 
   it('enters the server-error state on app_error', () => {
     expect(answer({ status: 'failed', reasons: ['app_error'] }).effects).toEqual([{ type: 'app.serverError' }]);
@@ -141,7 +194,10 @@ describe('sign-in machine: login statuses', () => {
   });
 
   it('shows the server-error notice when the login got no answer', () => {
-    expect(transition(submitted, { type: 'login.unanswered' }).state).toMatchObject({ notice: 'no_answer', submitting: false });
+    expect(transition(submitted, { type: 'login.unanswered' }).state).toMatchObject({
+      notice: 'no_answer',
+      submitting: false,
+    });
   });
 
   it('stops submitting when the global handler took over', () => {
@@ -149,7 +205,10 @@ describe('sign-in machine: login statuses', () => {
   });
 
   it('ignores a late answer when nothing is being submitted', () => {
-    expect(transition(loginForm, { type: 'login.answered', answer: { status: 'ok' } })).toEqual({ state: loginForm, effects: [] });
+    expect(transition(loginForm, { type: 'login.answered', answer: { status: 'ok' } })).toEqual({
+      state: loginForm,
+      effects: [],
+    });
   });
 });
 
@@ -165,20 +224,33 @@ describe('sign-in machine: the PIN form', () => {
   it('returns to sign-in when reading the attempts says credentials_required', () => {
     const next = transition(pinFrom('requested_pin_code'), {
       type: 'pin.attemptsRead',
-      answer: { status: 'failed', reasons: ['credentials_required'], pin_code_remaining_attempts: 0, pin_code_remaining_silent_attempts: 0 },
+      answer: {
+        status: 'failed',
+        reasons: ['credentials_required'],
+        pin_code_remaining_attempts: 0,
+        pin_code_remaining_silent_attempts: 0,
+      },
     });
     expect(next.state).toMatchObject({ type: 'loginForm', email: 'jana@example.sk' });
     expect(next.effects).toContainEqual({ type: 'pinStep.clear' });
   });
 
   it('sends the PIN and ignores a second submit meanwhile', () => {
-    const next = transition(pinFrom('requested_pin_code'), { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false });
+    const next = transition(pinFrom('requested_pin_code'), {
+      type: 'pin.submitted',
+      pin: 'ABC234',
+      rememberDevice: false,
+    });
     expect(next.effects).toEqual([{ type: 'pin.call', pin: 'ABC234' }]);
     expect(transition(next.state, { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false }).effects).toEqual([]);
   });
 
   it('ends the step and goes on after sign-in on ok', () => {
-    expect(pinAnswer({ status: 'ok' }).effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'passkeyOffer.check', activate: false }]);
+    expect(pinAnswer({ status: 'ok' }).effects).toEqual([
+      { type: 'pinStep.clear' },
+      { type: 'snackbar.recheckSkipHide' },
+      { type: 'passkeyOffer.check', activate: false },
+    ]);
   });
 
   it('registers the device and refreshes user info before going on when the box was ticked', () => {
@@ -192,19 +264,29 @@ describe('sign-in machine: the PIN form', () => {
   });
 
   it('never registers the device on a recheck, whatever the form sent', () => {
-    const recheck = transition(pinFrom('pin_code_recheck_mandatory'), { type: 'pin.submitted', pin: 'ABC234', rememberDevice: true }).state;
+    const recheck = transition(pinFrom('pin_code_recheck_mandatory'), {
+      type: 'pin.submitted',
+      pin: 'ABC234',
+      rememberDevice: true,
+    }).state;
     const next = transition(recheck, { type: 'pin.answered', answer: { status: 'ok' } });
     expect(next.effects).not.toContainEqual({ type: 'device.register' });
   });
 
-  it.each(['wrong_pin_code', 'missing_pin_code'])('shows the invalid-code message and reads the attempts again on %s', (reason) => {
-    const next = pinAnswer({ status: 'failed', reasons: [reason] });
-    expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false });
-    expect(next.effects).toEqual([{ type: 'pin.readAttempts' }]);
-  });
+  it.each(['wrong_pin_code', 'missing_pin_code'])(
+    'shows the invalid-code message and reads the attempts again on %s',
+    (reason) => {
+      const next = pinAnswer({ status: 'failed', reasons: [reason] });
+      expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false });
+      expect(next.effects).toEqual([{ type: 'pin.readAttempts' }]);
+    },
+  );
 
   it("shows 'Enter code' on pin_code_required", () => {
-    expect(pinAnswer({ status: 'failed', reasons: ['pin_code_required'] }).state).toMatchObject({ type: 'pin', problem: 'required' });
+    expect(pinAnswer({ status: 'failed', reasons: ['pin_code_required'] }).state).toMatchObject({
+      type: 'pin',
+      problem: 'required',
+    });
   });
 
   it('shows the blocked page on blocked and forgets the step', () => {
@@ -225,7 +307,11 @@ describe('sign-in machine: the PIN form', () => {
 
   it('returns to the remembered-user form of that account when the PIN step came from it', () => {
     const pin = pinFrom('requested_pin_code', rememberedSubmitted);
-    const next = run(pin, { type: 'pin.submitted', pin: 'X', rememberDevice: false }, { type: 'pin.answered', answer: { status: 'failed', reasons: ['credentials_required'] } });
+    const next = run(
+      pin,
+      { type: 'pin.submitted', pin: 'X', rememberDevice: false },
+      { type: 'pin.answered', answer: { status: 'failed', reasons: ['credentials_required'] } },
+    );
     expect(next.state).toMatchObject({ type: 'rememberedUser', user: jana });
   });
 
@@ -233,7 +319,11 @@ describe('sign-in machine: the PIN form', () => {
     const requested = transition(pinFrom('pin_code_recheck_required'), { type: 'pin.skipRequested' });
     expect(requested.effects).toEqual([{ type: 'pin.skip' }]);
     const skipped = transition(requested.state, { type: 'pin.skipAnswered', answer: { status: 'ok' } });
-    expect(skipped.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }, { type: 'passkeyOffer.check', activate: false }]);
+    expect(skipped.effects).toEqual([
+      { type: 'pinStep.clear' },
+      { type: 'snackbar.recheckSkipHide' },
+      { type: 'passkeyOffer.check', activate: false },
+    ]);
   });
 
   it('refuses to skip a mandatory recheck or a first PIN', () => {
@@ -242,12 +332,19 @@ describe('sign-in machine: the PIN form', () => {
   });
 
   it('returns to sign-in when the skip is refused', () => {
-    const next = run(pinFrom('pin_code_recheck_required'), { type: 'pin.skipRequested' }, { type: 'pin.skipAnswered', answer: { status: 'failed', reasons: ['credentials_required'] } });
+    const next = run(
+      pinFrom('pin_code_recheck_required'),
+      { type: 'pin.skipRequested' },
+      { type: 'pin.skipAnswered', answer: { status: 'failed', reasons: ['credentials_required'] } },
+    );
     expect(next.state.type).toBe('loginForm');
   });
 
   it('lets the form be used again when the global handler took the PIN call over', () => {
-    expect(transition(pinSubmitted(), { type: 'pin.abandoned' }).state).toMatchObject({ type: 'pin', submitting: false });
+    expect(transition(pinSubmitted(), { type: 'pin.abandoned' }).state).toMatchObject({
+      type: 'pin',
+      submitting: false,
+    });
   });
 });
 
@@ -256,7 +353,10 @@ describe('sign-in machine: remembered accounts', () => {
 
   it('opens the list from the back button and a chosen account from the list', () => {
     expect(list).toMatchObject({ type: 'rememberedUsers', removing: null });
-    expect(transition(list, { type: 'remembered.userChosen', user: petr }).state).toMatchObject({ type: 'rememberedUser', user: petr });
+    expect(transition(list, { type: 'remembered.userChosen', user: petr }).state).toMatchObject({
+      type: 'rememberedUser',
+      user: petr,
+    });
   });
 
   it('removes an account and shows the updated list', () => {
@@ -268,7 +368,11 @@ describe('sign-in machine: remembered accounts', () => {
   });
 
   it('shows the login form when the last account is removed', () => {
-    const next = run(list, { type: 'remembered.removeRequested', userId: 'u1' }, { type: 'remembered.listUpdated', users: [] });
+    const next = run(
+      list,
+      { type: 'remembered.removeRequested', userId: 'u1' },
+      { type: 'remembered.listUpdated', users: [] },
+    );
     expect(next.state).toMatchObject({ type: 'loginForm', email: '' });
   });
 
@@ -279,9 +383,16 @@ describe('sign-in machine: remembered accounts', () => {
     // A second press, or a removal, while the call is under way starts nothing.
     expect(transition(forgetting.state, { type: 'remembered.forgetAllRequested' }).effects).toEqual([]);
     expect(transition(forgetting.state, { type: 'remembered.removeRequested', userId: 'u1' }).effects).toEqual([]);
-    expect(transition(forgetting.state, { type: 'remembered.listUpdated', users: [] }).state).toMatchObject({ type: 'loginForm', email: '', users: [] });
+    expect(transition(forgetting.state, { type: 'remembered.listUpdated', users: [] }).state).toMatchObject({
+      type: 'loginForm',
+      email: '',
+      users: [],
+    });
     // A failure (the global handler has it) gives the list back, usable.
-    expect(transition(forgetting.state, { type: 'remembered.removeAbandoned' }).state).toMatchObject({ type: 'rememberedUsers', removing: null });
+    expect(transition(forgetting.state, { type: 'remembered.removeAbandoned' }).state).toMatchObject({
+      type: 'rememberedUsers',
+      removing: null,
+    });
   });
 
   it("shows the empty login form on 'use another account'", () => {
@@ -290,7 +401,10 @@ describe('sign-in machine: remembered accounts', () => {
 
   it("leads back to the list from the login form reached by 'use another account', and not without remembered accounts", () => {
     const another = transition(list, { type: 'account.anotherChosen' }).state;
-    expect(transition(another, { type: 'remembered.listOpened' }).state).toMatchObject({ type: 'rememberedUsers', users: [jana, petr] });
+    expect(transition(another, { type: 'remembered.listOpened' }).state).toMatchObject({
+      type: 'rememberedUsers',
+      users: [jana, petr],
+    });
     expect(transition(loginForm, { type: 'remembered.listOpened' }).state).toBe(loginForm);
   });
 });
@@ -305,12 +419,17 @@ describe('sign-in machine: blocked, forgot password and confirmation', () => {
   });
 
   it('opens the forgot-password form from the login form with what was typed', () => {
-    expect(transition(loginForm, { type: 'forgot.opened', email: 'eva@example.sk' }).state).toMatchObject({ type: 'forgotPassword', email: 'eva@example.sk' });
+    expect(transition(loginForm, { type: 'forgot.opened', email: 'eva@example.sk' }).state).toMatchObject({
+      type: 'forgotPassword',
+      email: 'eva@example.sk',
+    });
   });
 
   it('sends the e-mail and shows the confirmation on ok', () => {
     expect(forgotSubmitted.effects).toEqual([{ type: 'forgot.call', email: 'jana@example.sk' }]);
-    expect(transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'ok' } }).state.type).toBe('resetSent');
+    expect(transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'ok' } }).state.type).toBe(
+      'resetSent',
+    );
   });
 
   it.each([
@@ -318,7 +437,10 @@ describe('sign-in machine: blocked, forgot password and confirmation', () => {
     ['email_required', 'required'],
     ['incorrect_email', 'invalid_email'],
   ])('shows the field message for %s', (reason, problem) => {
-    const next = transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'failed', reasons: [reason] } });
+    const next = transition(forgotSubmitted.state, {
+      type: 'forgot.answered',
+      answer: { status: 'failed', reasons: [reason] },
+    });
     expect(next.state).toMatchObject({ type: 'forgotPassword', problem, submitting: false });
   });
 
@@ -336,18 +458,28 @@ describe('sign-in machine: blocked, forgot password and confirmation', () => {
 
   it('goes back to the remembered-user form when the forgot form came from it', () => {
     const fromRemembered = transition(rememberedForm, { type: 'forgot.opened', email: jana.email }).state;
-    expect(transition(fromRemembered, { type: 'forgot.cancelled' }).state).toMatchObject({ type: 'rememberedUser', user: jana });
+    expect(transition(fromRemembered, { type: 'forgot.cancelled' }).state).toMatchObject({
+      type: 'rememberedUser',
+      user: jana,
+    });
   });
 });
 
 describe('sign-in machine: passkeys', () => {
-  const assertion = { id: 'aWQ', type: 'public-key' as const, rawId: 'aWQ', response: { clientDataJSON: 'Yw', authenticatorData: 'YQ', signature: 'cw' } };
+  const assertion = {
+    id: 'aWQ',
+    type: 'public-key' as const,
+    rawId: 'aWQ',
+    response: { clientDataJSON: 'Yw', authenticatorData: 'YQ', signature: 'cw' },
+  };
   const requested = transition(rememberedForm, { type: 'passkey.requested' });
 
   it("starts the ceremony with the remembered account's id on the remembered-user form, and none on the login form", () => {
     expect(requested.state).toMatchObject({ passkeyBusy: true });
     expect(requested.effects).toEqual([{ type: 'passkey.ceremony', userId: 'u1' }]);
-    expect(transition(loginForm, { type: 'passkey.requested' }).effects).toEqual([{ type: 'passkey.ceremony', userId: null }]);
+    expect(transition(loginForm, { type: 'passkey.requested' }).effects).toEqual([
+      { type: 'passkey.ceremony', userId: null },
+    ]);
   });
 
   it('starts no passkey sign-in while a password sign-in is under way, and no password sign-in during a passkey one', () => {
@@ -359,15 +491,23 @@ describe('sign-in machine: passkeys', () => {
     expect(transition(loginForm, { type: 'passkey.asserted', body: assertion, source: 'autofill' }).effects).toEqual([
       { type: 'passkey.verify', body: assertion },
     ]);
-    expect(transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'autofill' }).effects).toEqual([]);
-    expect(transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'button' }).effects).toEqual([
-      { type: 'passkey.verify', body: assertion },
-    ]);
+    expect(
+      transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'autofill' }).effects,
+    ).toEqual([]);
+    expect(
+      transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'button' }).effects,
+    ).toEqual([{ type: 'passkey.verify', body: assertion }]);
   });
 
   it('goes on to the offer check after a passkey ok (no PIN)', () => {
-    const verifying = transition(requested.state, { type: 'passkey.asserted', body: assertion, source: 'button' }).state;
-    expect(transition(verifying, { type: 'passkey.answered', answer: { status: 'ok' } }).effects).toEqual([{ type: 'passkeyOffer.check', activate: false }]);
+    const verifying = transition(requested.state, {
+      type: 'passkey.asserted',
+      body: assertion,
+      source: 'button',
+    }).state;
+    expect(transition(verifying, { type: 'passkey.answered', answer: { status: 'ok' } }).effects).toEqual([
+      { type: 'passkeyOffer.check', activate: false },
+    ]);
   });
 
   it('counts a failed attempt, so conditional mediation starts again', () => {
@@ -376,9 +516,9 @@ describe('sign-in machine: passkeys', () => {
   });
 
   it("asks for the activation snackbar on 'not found' on the remembered-user form, and the info one on the login form", () => {
-    expect(transition(requested.state, { type: 'passkey.failed', problem: 'credentialsNotAvailable' }).effects).toEqual([
-      { type: 'snackbar.passkeyNotAvailable', activation: true },
-    ]);
+    expect(transition(requested.state, { type: 'passkey.failed', problem: 'credentialsNotAvailable' }).effects).toEqual(
+      [{ type: 'snackbar.passkeyNotAvailable', activation: true }],
+    );
     const fromLogin = transition(loginForm, { type: 'passkey.requested' }).state;
     expect(transition(fromLogin, { type: 'passkey.failed', problem: 'credentialsNotAvailable' }).effects).toEqual([
       { type: 'snackbar.passkeyNotAvailable', activation: false },
@@ -391,13 +531,18 @@ describe('sign-in machine: passkeys', () => {
     const sent = transition(activated.state, { type: 'login.submitted', body }).state;
     const pin = transition(sent, { type: 'login.answered', answer: { status: 'requested_pin_code' } }).state;
     const pinSent = transition(pin, { type: 'pin.submitted', pin: 'ABC234', rememberDevice: false }).state;
-    expect(transition(pinSent, { type: 'pin.answered', answer: { status: 'ok' } }).effects).toContainEqual({ type: 'passkeyOffer.check', activate: true });
+    expect(transition(pinSent, { type: 'pin.answered', answer: { status: 'ok' } }).effects).toContainEqual({
+      type: 'passkeyOffer.check',
+      activate: true,
+    });
   });
 
   it('shows the offer when the check says so, redirects otherwise, and redirects once when the offer is finished', () => {
     const offered = transition(submitted, { type: 'passkeyOffer.checked', offer: true });
     expect(offered.state).toMatchObject({ type: 'passkeyOffer', leaving: false });
-    expect(transition(submitted, { type: 'passkeyOffer.checked', offer: false }).effects).toEqual([{ type: 'navigation.redirect' }]);
+    expect(transition(submitted, { type: 'passkeyOffer.checked', offer: false }).effects).toEqual([
+      { type: 'navigation.redirect' },
+    ]);
     const finished = transition(offered.state, { type: 'passkeyOffer.finished' });
     expect(finished.effects).toEqual([{ type: 'navigation.redirect' }]);
     expect(transition(finished.state, { type: 'passkeyOffer.finished' }).effects).toEqual([]);

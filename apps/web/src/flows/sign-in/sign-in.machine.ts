@@ -28,12 +28,16 @@ export const initialSignInState: SignInState = { type: 'unspecified', users: [] 
 export function transition(state: SignInState, event: SignInEvent): Transition {
   // The same account may be chosen from three pages; handled once here.
   if (event.type === 'account.anotherChosen') {
-    return state.type === 'rememberedUsers' || state.type === 'blocked' || state.type === 'disabled' ? go(loginForm(state.users)) : stay(state);
+    return state.type === 'rememberedUsers' || state.type === 'blocked' || state.type === 'disabled'
+      ? go(loginForm(state.users))
+      : stay(state);
   }
   // The end of every sign-in (afterSignIn): the offer, or the redirect.
   if (event.type === 'passkeyOffer.checked') {
     if (state.type === 'passkeyOffer') return stay(state);
-    return event.offer ? go({ type: 'passkeyOffer', users: state.users, leaving: false }) : go(state, [{ type: 'navigation.redirect' }]);
+    return event.offer
+      ? go({ type: 'passkeyOffer', users: state.users, leaving: false })
+      : go(state, [{ type: 'navigation.redirect' }]);
   }
   switch (state.type) {
     case 'unspecified':
@@ -54,7 +58,9 @@ export function transition(state: SignInState, event: SignInEvent): Transition {
     case 'resetSent':
       return onResetSent(state, event);
     case 'passkeyOffer':
-      return event.type === 'passkeyOffer.finished' && !state.leaving ? go({ ...state, leaving: true }, [{ type: 'navigation.redirect' }]) : stay(state);
+      return event.type === 'passkeyOffer.finished' && !state.leaving
+        ? go({ ...state, leaving: true }, [{ type: 'navigation.redirect' }])
+        : stay(state);
     default:
       return state satisfies never;
   }
@@ -97,7 +103,9 @@ function onSignInForm(state: SignInFormState, event: SignInEvent): Transition {
         ? go({ type: 'rememberedUsers', users: state.users, removing: null })
         : stay(state);
     case 'forgot.opened':
-      return state.submitting || state.passkeyBusy ? stay(state) : go(forgotPassword(state.users, event.email, originOf(state)));
+      return state.submitting || state.passkeyBusy
+        ? stay(state)
+        : go(forgotPassword(state.users, event.email, originOf(state)));
     default:
       return stay(state);
   }

@@ -8,7 +8,14 @@ import { FORGOT_OUTCOMES } from './machine/recovery';
 import { LOGIN_OUTCOMES } from './machine/password-step';
 import { PASSKEY_OUTCOMES } from './machine/passkey-step';
 import { PIN_SUBMIT_OUTCOMES } from './machine/pin-step';
-import type { ForgotNotice, ForgotProblem, LoginField, LoginNotice, PasskeyNotice, PinProblem } from './sign-in.machine';
+import type {
+  ForgotNotice,
+  ForgotProblem,
+  LoginField,
+  LoginNotice,
+  PasskeyNotice,
+  PinProblem,
+} from './sign-in.machine';
 
 export { FORGOT_OUTCOMES, LOGIN_OUTCOMES, PASSKEY_OUTCOMES, PIN_SUBMIT_OUTCOMES };
 

@@ -38,7 +38,12 @@ export function routeFetch(routes: Record<string, Handler | Handler[]>) {
   const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
-    const request: Request = { method, path: url.pathname, search: url.search, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) };
+    const request: Request = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+    };
     requests.push(request);
     const key = `${method} ${url.pathname}`;
     const route = routes[key];
@@ -53,7 +58,10 @@ export function routeFetch(routes: Record<string, Handler | Handler[]>) {
   return { requests, calls: (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key) };
 }
 
-export const ok = (body: unknown = { status: 'ok' }) => () => jsonResponse(body);
+export const ok =
+  (body: unknown = { status: 'ok' }) =>
+  () =>
+    jsonResponse(body);
 export const attempts = (remaining: number, silent: number) => () =>
   jsonResponse({ status: 'ok', pin_code_remaining_attempts: remaining, pin_code_remaining_silent_attempts: silent });
 
@@ -78,7 +86,31 @@ export function renderFlow({
   return { redirect, user };
 }
 
-export const jana: DeviceUser = { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' };
-export const petr: DeviceUser = { userId: 'u2', email: 'petr@example.cz', firstName: 'Petr', surname: 'Svoboda', loginName: 'petr' };
-export const eva: DeviceUser = { userId: 'u3', email: 'eva@example.sk', firstName: 'Eva', surname: 'Malá', loginName: 'eva' };
-export const ivan: DeviceUser = { userId: 'u4', email: 'ivan@example.sk', firstName: 'Ivan', surname: 'Veľký', loginName: 'ivan' };
+export const jana: DeviceUser = {
+  userId: 'u1',
+  email: 'jana@example.sk',
+  firstName: 'Jana',
+  surname: 'Nováková',
+  loginName: 'jana',
+};
+export const petr: DeviceUser = {
+  userId: 'u2',
+  email: 'petr@example.cz',
+  firstName: 'Petr',
+  surname: 'Svoboda',
+  loginName: 'petr',
+};
+export const eva: DeviceUser = {
+  userId: 'u3',
+  email: 'eva@example.sk',
+  firstName: 'Eva',
+  surname: 'Malá',
+  loginName: 'eva',
+};
+export const ivan: DeviceUser = {
+  userId: 'u4',
+  email: 'ivan@example.sk',
+  firstName: 'Ivan',
+  surname: 'Veľký',
+  loginName: 'ivan',
+};

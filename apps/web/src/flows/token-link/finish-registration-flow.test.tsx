@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { expectAlert, expectScreen, jsonResponse } from '../../shared/testing/test-utils';
 import { removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
-import { REGISTRATION_ROUTE, failed, ok, renderRegistrationFlow as renderFlow, stubApi, submitPasswords as submitWith } from './token-link.test-helpers';
+import {
+  REGISTRATION_ROUTE,
+  failed,
+  ok,
+  renderRegistrationFlow as renderFlow,
+  stubApi,
+  submitPasswords as submitWith,
+} from './token-link.test-helpers';
 import type { RenderedFlow } from './token-link.test-helpers';
 
 // What only the finish-registration route does; what it shares with reset-password is in token-link-flow.test.tsx.
@@ -12,7 +19,8 @@ type Flow = RenderedFlow;
 /** Welcome page → continue → the create-password form. */
 const toCreatePassword = (flow: Flow) => REGISTRATION_ROUTE.toSetPassword(flow);
 
-const submitPasswords = (flow: Flow, password: string, password2: string) => submitWith(flow, 'registration.setPassword.submit', password, password2);
+const submitPasswords = (flow: Flow, password: string, password2: string) =>
+  submitWith(flow, 'registration.setPassword.submit', password, password2);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,17 +33,22 @@ describe('finish-registration route: the link', () => {
     renderFlow();
     await expectScreen('Welcome', { first: true });
     expect(screen.getAllByRole('button')).toHaveLength(1);
-    expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('inv');
+    expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe(
+      'inv',
+    );
   });
 
-  it.each(['wrong_token', 'missing_token'])('shows the expired registration link page when the token check answers %s', async (reason) => {
-    stubApi({ '/api/token/info': failed([reason]) });
-    const { user, goToSignIn } = renderFlow();
-    await expectScreen('This link is no longer valid', { first: true });
-    expect(screen.getByText('The registration link has expired or has already been used.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(goToSignIn).toHaveBeenCalledOnce();
-  });
+  it.each(['wrong_token', 'missing_token'])(
+    'shows the expired registration link page when the token check answers %s',
+    async (reason) => {
+      stubApi({ '/api/token/info': failed([reason]) });
+      const { user, goToSignIn } = renderFlow();
+      await expectScreen('This link is no longer valid', { first: true });
+      expect(screen.getByText('The registration link has expired or has already been used.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(goToSignIn).toHaveBeenCalledOnce();
+    },
+  );
 
   it('requests a fresh invitation through forgot password and confirms it', async () => {
     const api = stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
@@ -80,12 +93,18 @@ describe('finish-registration route: registering and pairing the device', () => 
   });
 
   it('says pairing failed and lets the user skip when the device cannot be marked', async () => {
-    stubApi({ '/api/token/info': ok, '/api/user/register': ok, '/api/user/newdevice': () => Promise.reject(new TypeError('offline')) });
+    stubApi({
+      '/api/token/info': ok,
+      '/api/user/register': ok,
+      '/api/user/newdevice': () => Promise.reject(new TypeError('offline')),
+    });
     const flow = renderFlow();
     await toCreatePassword(flow);
     await submitPasswords(flow, 'Secret123', 'Secret123');
     await flow.user.click(await screen.findByRole('button', { name: 'Mark as trustworthy' }));
-    await expectAlert('This device could not be marked as trustworthy. You can skip this step and mark it the next time you sign in.');
+    await expectAlert(
+      'This device could not be marked as trustworthy. You can skip this step and mark it the next time you sign in.',
+    );
     expect(flow.redirect).not.toHaveBeenCalled();
     expect(screen.queryByText('server-error state')).toBeNull();
     await flow.user.click(screen.getByRole('button', { name: 'Skip' }));
@@ -118,12 +137,19 @@ describe('finish-registration route: the passkey offer after the pair-device pag
     await flow.user.click(screen.getByRole('button', { name: "Don't ask again" }));
     await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
     const posted = api.callsTo('/api/webauthn/offer').filter(([, init]) => init?.method === 'POST');
-    expect(posted.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ offerWebauthnRegistration: false }]);
+    expect(posted.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([
+      { offerWebauthnRegistration: false },
+    ]);
   });
 
   it('redirects after pairing without an offer when the server does not offer', async () => {
     stubWebAuthn();
-    const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok, '/api/user/newdevice': ok, '/api/webauthn/offer': offer(false) });
+    const api = stubApi({
+      '/api/token/info': ok,
+      '/api/user/register': ok,
+      '/api/user/newdevice': ok,
+      '/api/webauthn/offer': offer(false),
+    });
     const flow = renderFlow();
     await toCreatePassword(flow);
     await submitPasswords(flow, 'Secret123', 'Secret123');

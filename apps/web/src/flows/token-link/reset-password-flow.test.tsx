@@ -22,22 +22,27 @@ describe('reset-password route: the link', () => {
     renderFlow({ search: '?token=a%2Bb' });
     await expectScreen('Set a new password', { first: true });
     // Read once with URLSearchParams: decoded once, sent as it was meant.
-    expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe('a+b');
+    expect(new URL(String(api.callsTo('/api/token/info')[0]?.[0]), 'http://localhost').searchParams.get('token')).toBe(
+      'a+b',
+    );
     const password = screen.getByLabelText('New password');
     expect(password.getAttribute('autocomplete')).toBe('new-password');
     expect(password.getAttribute('type')).toBe('password');
     expect(screen.getByLabelText('Repeat new password').getAttribute('autocomplete')).toBe('new-password');
-    expect(screen.getByText('At least 8 characters, including an upper-case letter, a lower-case letter and a digit.').id).toBe(
-      password.getAttribute('aria-describedby'),
-    );
+    expect(
+      screen.getByText('At least 8 characters, including an upper-case letter, a lower-case letter and a digit.').id,
+    ).toBe(password.getAttribute('aria-describedby'));
   });
 
-  it.each(['wrong_token', 'missing_token'])('shows the expired-link page when the token check answers %s', async (reason) => {
-    stubApi({ '/api/token/info': failed([reason]) });
-    renderFlow();
-    await expectScreen('This link is no longer valid', { first: true });
-    expect(screen.getByText('The link to reset your password has expired or has already been used.')).toBeTruthy();
-  });
+  it.each(['wrong_token', 'missing_token'])(
+    'shows the expired-link page when the token check answers %s',
+    async (reason) => {
+      stubApi({ '/api/token/info': failed([reason]) });
+      renderFlow();
+      await expectScreen('This link is no longer valid', { first: true });
+      expect(screen.getByText('The link to reset your password has expired or has already been used.')).toBeTruthy();
+    },
+  );
 
   it('shows the expired-link page without asking the server when the link has no token', async () => {
     const api = stubApi({});
@@ -62,20 +67,34 @@ describe('reset-password route: the link', () => {
 
 describe('reset-password route: submitting', () => {
   it('sends token and both passwords, shows the password-changed page and refreshes the device user list', async () => {
-    const users = [{ userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' }];
-    const api = stubApi({ ...validToken, '/api/user/resetpassword': ok, '/api/device/userlist': () => jsonResponse({ status: 'ok', users }) });
+    const users = [
+      { userId: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'Nováková', loginName: 'jana' },
+    ];
+    const api = stubApi({
+      ...validToken,
+      '/api/user/resetpassword': ok,
+      '/api/device/userlist': () => jsonResponse({ status: 'ok', users }),
+    });
     const { user, m, onDeviceUsers, goToSignIn } = renderFlow();
     await expectScreen('Set a new password', { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');
     await expectScreen('Your password has been changed');
-    expect(api.bodyOf('/api/user/resetpassword')).toEqual({ token: 'abc', password: 'Secret123', password2: 'Secret123' });
+    expect(api.bodyOf('/api/user/resetpassword')).toEqual({
+      token: 'abc',
+      password: 'Secret123',
+      password2: 'Secret123',
+    });
     await waitFor(() => expect(onDeviceUsers).toHaveBeenCalledWith(users));
     await user.click(screen.getByRole('button', { name: 'Continue to sign in' }));
     expect(goToSignIn).toHaveBeenCalledOnce();
   });
 
   it('still shows the password-changed page when the device user list cannot be refreshed', async () => {
-    stubApi({ ...validToken, '/api/user/resetpassword': ok, '/api/device/userlist': () => Promise.reject(new TypeError('offline')) });
+    stubApi({
+      ...validToken,
+      '/api/user/resetpassword': ok,
+      '/api/device/userlist': () => Promise.reject(new TypeError('offline')),
+    });
     const { user, m, onDeviceUsers } = renderFlow();
     await expectScreen('Set a new password', { first: true });
     await fillPasswords(user, m, 'Secret123', 'Secret123');

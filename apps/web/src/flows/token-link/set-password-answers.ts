@@ -90,4 +90,3 @@ export function readTokenInfoAnswer(answer: StatusAnswer): TokenCheck {
   // Anything but ok (wrong_token, missing_token, an unknown reason) cannot set a password.
   return answer.status === 'ok' ? 'valid' : 'expired';
 }
-

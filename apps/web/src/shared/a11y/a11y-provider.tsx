@@ -81,7 +81,8 @@ export function A11yProvider({ children }: { children: ReactNode }) {
       setTitle(owner, title) {
         titles[owner] = title;
         const frame = titles.frame ?? format.current('app.title');
-        document.title = titles.screen === null ? frame : format.current('app.pageTitle', { screen: titles.screen, app: frame });
+        document.title =
+          titles.screen === null ? frame : format.current('app.pageTitle', { screen: titles.screen, app: frame });
       },
     };
   }, []);
@@ -90,8 +91,22 @@ export function A11yProvider({ children }: { children: ReactNode }) {
     <A11yContext value={api}>
       {children}
       {/* Both regions are there from the start: a region that appears with its text is not announced reliably. */}
-      <div ref={polite} className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-announcer="polite" />
-      <div ref={assertive} className="visually-hidden" role="alert" aria-live="assertive" aria-atomic="true" data-announcer="assertive" />
+      <div
+        ref={polite}
+        className="visually-hidden"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-announcer="polite"
+      />
+      <div
+        ref={assertive}
+        className="visually-hidden"
+        role="alert"
+        aria-live="assertive"
+        aria-atomic="true"
+        data-announcer="assertive"
+      />
     </A11yContext>
   );
 }

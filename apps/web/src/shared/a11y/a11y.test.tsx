@@ -136,7 +136,8 @@ describe('focus on screen changes (ScreenTitle)', () => {
   });
 
   it("moves from a snackbar's action (Skip, Activate): the new screen is its outcome", () => {
-    document.body.innerHTML = '<main><h1 tabindex="-1">Next</h1></main><div data-snackbar><button>Skip</button></div><div role="dialog"><button>OK</button></div>';
+    document.body.innerHTML =
+      '<main><h1 tabindex="-1">Next</h1></main><div data-snackbar><button>Skip</button></div><div role="dialog"><button>OK</button></div>';
     const [skip, ok] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
     expect(mayMoveFocusToScreen(skip ?? null)).toBe(true);
     expect(mayMoveFocusToScreen(ok ?? null)).toBe(false);
@@ -283,7 +284,9 @@ describe('a notice that announces itself (a status, or an action that failed)', 
     await user.click(screen.getByRole('button', { name: 'Again' }));
     await waitFor(() => expect(said()).toEqual(['You have 2 attempts left.']));
     // Not a live region itself: the page's regions are the only ones.
-    expect(screen.getByText('You have 2 attempts left.').closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    expect(
+      screen.getByText('You have 2 attempts left.').closest('[aria-live], [role="status"], [role="alert"]'),
+    ).toBeNull();
   });
 });
 
@@ -314,7 +317,13 @@ function OneField({ answers, serverProblem, notice }: { answers: number; serverP
           {notice}
         </Notice>
       )}
-      <input name="code" aria-label="Code" aria-invalid={message ? true : undefined} aria-describedby="code-error" onChange={() => server.edited('code')} />
+      <input
+        name="code"
+        aria-label="Code"
+        aria-invalid={message ? true : undefined}
+        aria-describedby="code-error"
+        onChange={() => server.edited('code')}
+      />
       {message && <p id="code-error">{message}</p>}
       <button type="submit">Send</button>
     </form>
@@ -391,7 +400,9 @@ describe('reporting a failed submit (useFailureReport)', () => {
         <OneField answers={1} notice="Sending is temporarily unavailable." />
       </IntlWrapper>,
     );
-    expect(document.activeElement).toBe(screen.getByText('Sending is temporarily unavailable.').closest('[tabindex="-1"]'));
+    expect(document.activeElement).toBe(
+      screen.getByText('Sending is temporarily unavailable.').closest('[tabindex="-1"]'),
+    );
     await user.click(field);
     await user.keyboard('{Enter}');
     rerender(

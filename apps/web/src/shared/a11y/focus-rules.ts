@@ -2,7 +2,18 @@
  * The focus rules as plain DOM functions (docs/decisions/0010-focus-and-announcements.md).
  */
 
-const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'file', 'range', 'color', 'hidden']);
+const NON_TEXT_INPUTS = new Set([
+  'button',
+  'checkbox',
+  'radio',
+  'submit',
+  'reset',
+  'image',
+  'file',
+  'range',
+  'color',
+  'hidden',
+]);
 
 /** An element a person types into (or picks from): moving focus away from it would lose their place. */
 function isTextEntry(element: Element | null): boolean {
@@ -21,7 +32,8 @@ export const SNACKBAR_ATTRIBUTE = 'data-snackbar';
  * elsewhere outside main (the footer's language choice, a dialog).
  */
 export function mayMoveFocusToScreen(active: Element | null): boolean {
-  if (active === null || active === document.body || active === document.documentElement || !active.isConnected) return true;
+  if (active === null || active === document.body || active === document.documentElement || !active.isConnected)
+    return true;
   if (isTextEntry(active)) return false;
   return active.closest(`main, [${SNACKBAR_ATTRIBUTE}]`) !== null;
 }

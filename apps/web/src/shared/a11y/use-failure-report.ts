@@ -65,7 +65,9 @@ export function firstFailure(
     const element = form?.elements.namedItem(name);
     if (element instanceof HTMLElement) return { element, message };
   }
-  return otherwise === null || otherwise.message === null ? null : { element: otherwise.element, message: otherwise.message };
+  return otherwise === null || otherwise.message === null
+    ? null
+    : { element: otherwise.element, message: otherwise.message };
 }
 
 /**
@@ -91,7 +93,8 @@ export function useAnswerProblems<Field extends string, Problem>(
   return {
     problemOf: (field) => (editedNow.includes(field) ? undefined : problems[field]),
     edited: (field) => {
-      if (problems[field] !== undefined && !editedNow.includes(field)) setEdits({ answers, fields: [...editedNow, field] });
+      if (problems[field] !== undefined && !editedNow.includes(field))
+        setEdits({ answers, fields: [...editedNow, field] });
     },
   };
 }

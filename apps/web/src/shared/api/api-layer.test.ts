@@ -10,11 +10,16 @@ afterEach(() => {
 
 describe('loading the API layer', () => {
   it('gives the module once it has arrived', async () => {
-    await expect(loadApiModule(() => Promise.resolve({ call: 'here' }), 'user.login')).resolves.toEqual({ call: 'here' });
+    await expect(loadApiModule(() => Promise.resolve({ call: 'here' }), 'user.login')).resolves.toEqual({
+      call: 'here',
+    });
   });
 
   it('is a call without an answer when the chunk fails: the internal error page, whose reload fetches it anew', async () => {
-    const failure = await loadApiModule(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 'user.login').catch((e: unknown) => e);
+    const failure = await loadApiModule(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      'user.login',
+    ).catch((e: unknown) => e);
     expect(isApiFailure(failure) && failure.kind).toBe('network');
     expect(globalReaction(failure)).toEqual({ type: 'serverError' });
   });

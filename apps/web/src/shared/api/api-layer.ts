@@ -29,10 +29,11 @@ export async function loadApiModule<M>(load: () => Promise<M>, endpointId: strin
 const loadClient = () => import('./call');
 
 /** The one HTTP client (call.ts), loaded on first use: the same answers and failures. */
-export async function call<B extends z.ZodMiniType | undefined, Q extends z.ZodMiniType | undefined, A extends z.ZodMiniType>(
-  endpoint: Endpoint<B, Q, A>,
-  input?: CallInput<B, Q>,
-): Promise<z.output<A>> {
+export async function call<
+  B extends z.ZodMiniType | undefined,
+  Q extends z.ZodMiniType | undefined,
+  A extends z.ZodMiniType,
+>(endpoint: Endpoint<B, Q, A>, input?: CallInput<B, Q>): Promise<z.output<A>> {
   const client = await loadApiModule(loadClient, endpoint.id);
   return client.call(endpoint, input);
 }

@@ -61,7 +61,9 @@ describe('call', () => {
   });
 
   it('fails with the HTTP status, the reasons and the Retry-After wait', async () => {
-    stubFetch(async () => jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '90' }));
+    stubFetch(async () =>
+      jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '90' }),
+    );
     const failure = await failureOf(call(userInfo));
     expect(failure).toMatchObject({ kind: 'http', status: 429, reasons: ['too_many_requests'], retryAfterS: 90 });
   });

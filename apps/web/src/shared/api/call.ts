@@ -20,7 +20,8 @@ function toSearch(query: unknown): string {
   if (typeof query !== 'object' || query === null) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') params.set(key, String(value));
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -56,10 +57,11 @@ async function botCheckHeader(endpointId: string, check: BotCheck, explicit: str
  * is no usable answer: no answer at all, a non-2xx status, an answer that
  * does not match the contract, or an answer with the reason app_error.
  */
-export async function call<B extends z.ZodMiniType | undefined, Q extends z.ZodMiniType | undefined, A extends z.ZodMiniType>(
-  endpoint: Endpoint<B, Q, A>,
-  input: CallInput<B, Q> = {},
-): Promise<z.output<A>> {
+export async function call<
+  B extends z.ZodMiniType | undefined,
+  Q extends z.ZodMiniType | undefined,
+  A extends z.ZodMiniType,
+>(endpoint: Endpoint<B, Q, A>, input: CallInput<B, Q> = {}): Promise<z.output<A>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;
   if (endpoint.body !== undefined) {
@@ -68,7 +70,8 @@ export async function call<B extends z.ZodMiniType | undefined, Q extends z.ZodM
   }
   const query = endpoint.query !== undefined ? endpoint.query.parse(input.query ?? {}) : undefined;
   // Only the calls marked BC carry the header; never any other.
-  if (endpoint.botCheck) headers[BOT_CHECK_HEADER] = await botCheckHeader(endpoint.id, endpoint.botCheck, input.botToken);
+  if (endpoint.botCheck)
+    headers[BOT_CHECK_HEADER] = await botCheckHeader(endpoint.id, endpoint.botCheck, input.botToken);
 
   let response: Response;
   try {

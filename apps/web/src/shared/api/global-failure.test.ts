@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from './api-failure';
 import { DEFAULT_RETRY_AFTER_S, globalReaction, isServiceUnavailable, waitInUnits } from './global-failure';
 
-const http = (status: number, retryAfterS: number | null = null) => new ApiFailure('http', 'test', status, [], retryAfterS);
+const http = (status: number, retryAfterS: number | null = null) =>
+  new ApiFailure('http', 'test', status, [], retryAfterS);
 
 describe('the global HTTP handler', () => {
   it('shows the network snackbar for 408', () => {

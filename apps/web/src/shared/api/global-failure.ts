@@ -41,7 +41,9 @@ export function globalReaction(error: unknown): GlobalReaction {
 }
 
 /** The wait in the unit the snackbar says: seconds under a minute, else whole minutes rounded up. */
-export function waitInUnits(waitS: number): { unit: 'seconds'; seconds: number } | { unit: 'minutes'; minutes: number } {
+export function waitInUnits(
+  waitS: number,
+): { unit: 'seconds'; seconds: number } | { unit: 'minutes'; minutes: number } {
   const seconds = Math.max(1, Math.ceil(waitS));
   return seconds < 60 ? { unit: 'seconds', seconds } : { unit: 'minutes', minutes: Math.ceil(seconds / 60) };
 }

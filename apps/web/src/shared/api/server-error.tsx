@@ -9,7 +9,13 @@ interface ServerErrorValue {
 
 const ServerErrorContext = createContext<ServerErrorValue | null>(null);
 
-export function ServerErrorProvider({ children, initiallyFailed = false }: { children: ReactNode; initiallyFailed?: boolean }) {
+export function ServerErrorProvider({
+  children,
+  initiallyFailed = false,
+}: {
+  children: ReactNode;
+  initiallyFailed?: boolean;
+}) {
   const [failed, setFailed] = useState(initiallyFailed);
   const value = useMemo(() => ({ failed, enterServerError: () => setFailed(true) }), [failed]);
   return <ServerErrorContext.Provider value={value}>{children}</ServerErrorContext.Provider>;

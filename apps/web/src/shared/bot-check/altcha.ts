@@ -79,14 +79,21 @@ export class Altcha {
     const solution = await solveChallenge({ challenge, deriveKey: sha.deriveKey, timeout: ALTCHA_SOLVE_TIMEOUT_MS });
     if (!solution) throw new BotCheckUnavailable('ALTCHA challenge not solved in time');
     // The JSON is ASCII (hex strings and numbers), so btoa needs no UTF-8 step.
-    return { payload: btoa(JSON.stringify({ challenge, solution })), usableUntilMs: fetchedAt + SOLVED_AHEAD_MAX_AGE_MS };
+    return {
+      payload: btoa(JSON.stringify({ challenge, solution })),
+      usableUntilMs: fetchedAt + SOLVED_AHEAD_MAX_AGE_MS,
+    };
   }
 
   private async fetchChallenge(): Promise<Challenge> {
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
-      response = await doFetch(this.options.challengeUrl, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+      response = await doFetch(this.options.challengeUrl, {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: { Accept: 'application/json' },
+      });
     } catch {
       throw new BotCheckUnavailable('ALTCHA challenge: no answer');
     }

@@ -8,8 +8,14 @@ import { jsonResponse, TestProviders } from '../testing/test-utils';
 import { ApiFailure, call, globalReaction, useGlobalFailureHandler } from '../api';
 import { configureBotCheck, resetBotCheck } from './index';
 
-const OFF = { reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null }, botCheck: { kind: 'none' as const } };
-const RECAPTCHA = { ...OFF, reCaptcha: { ...OFF.reCaptcha, siteKey: 'site-key-1', scriptUri: 'https://www.google.com/recaptcha/api.js' } };
+const OFF = {
+  reCaptcha: { siteKey: null, scriptUri: null, privacyPolicyUrl: null, termsUrl: null },
+  botCheck: { kind: 'none' as const },
+};
+const RECAPTCHA = {
+  ...OFF,
+  reCaptcha: { ...OFF.reCaptcha, siteKey: 'site-key-1', scriptUri: 'https://www.google.com/recaptcha/api.js' },
+};
 
 /** A document that records the scripts the app appends, and a window where grecaptcha appears on load. */
 function fakePage() {
@@ -17,7 +23,12 @@ function fakePage() {
   const win = {} as Window;
   const doc = {
     createElement: () => {
-      const script = Object.assign(new EventTarget(), { src: '', async: false, removed: false, remove: () => (script.removed = true) });
+      const script = Object.assign(new EventTarget(), {
+        src: '',
+        async: false,
+        removed: false,
+        remove: () => (script.removed = true),
+      });
       return script;
     },
     head: { append: (script: (typeof scripts)[number]) => scripts.push(script) },
@@ -39,13 +50,16 @@ function fakePage() {
   };
 }
 
-function stubFetch(impl: (url: string, init?: RequestInit) => Promise<Response> = async () => jsonResponse({ status: 'ok' })) {
+function stubFetch(
+  impl: (url: string, init?: RequestInit) => Promise<Response> = async () => jsonResponse({ status: 'ok' }),
+) {
   const fetchMock = vi.fn(impl);
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const headerOf = (fetchMock: ReturnType<typeof stubFetch>, index = -1) => new Headers(fetchMock.mock.calls.at(index)?.[1]?.headers).get(BOT_CHECK_HEADER);
+const headerOf = (fetchMock: ReturnType<typeof stubFetch>, index = -1) =>
+  new Headers(fetchMock.mock.calls.at(index)?.[1]?.headers).get(BOT_CHECK_HEADER);
 
 /** Any endpoint, with permissive schemas: only the header matters here. */
 function loose(endpoint: Endpoint): Endpoint {
@@ -53,7 +67,8 @@ function loose(endpoint: Endpoint): Endpoint {
 }
 
 /** Waits until the lazily loaded implementation has appended `count` scripts. */
-const scriptsAppended = (page: ReturnType<typeof fakePage>, count = 1) => vi.waitFor(() => expect(page.scripts).toHaveLength(count));
+const scriptsAppended = (page: ReturnType<typeof fakePage>, count = 1) =>
+  vi.waitFor(() => expect(page.scripts).toHaveLength(count));
 
 beforeEach(() => resetBotCheck());
 afterEach(() => {
@@ -88,7 +103,10 @@ describe('the bot-check header', () => {
 
   it('loads no script without both a site key and a script address', async () => {
     const page = fakePage();
-    configureBotCheck({ ...OFF, reCaptcha: { ...OFF.reCaptcha, siteKey: 'site-key-1' } }, { document: page.doc, window: page.win });
+    configureBotCheck(
+      { ...OFF, reCaptcha: { ...OFF.reCaptcha, siteKey: 'site-key-1' } },
+      { document: page.doc, window: page.win },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(page.scripts).toHaveLength(0);
     const fetchMock = stubFetch();
@@ -113,7 +131,11 @@ describe('when the reCAPTCHA script fails', () => {
     // The message's Retry: a fresh script replaces the failed one.
     const { result } = renderHook(() => useGlobalFailureHandler({ reload: vi.fn() }), { wrapper: TestProviders });
     act(() => result.current(failure));
-    expect(screen.getByText('The security check could not be loaded, so the form cannot be sent. Check your connection and try again.')).toBeDefined();
+    expect(
+      screen.getByText(
+        'The security check could not be loaded, so the form cannot be sent. Check your connection and try again.',
+      ),
+    ).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await scriptsAppended(page, 2);
     expect(page.scripts[0]?.removed).toBe(true);
@@ -153,7 +175,13 @@ describe('with ALTCHA', () => {
     const challenges: unknown[] = [];
     const fetchMock = stubFetch(async (url) => {
       if (url === '/api/botcheck/altcha') {
-        const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 300, deriveKey: sha.deriveKey, hmacSignatureSecret: HMAC });
+        const challenge = await createChallenge({
+          algorithm: 'SHA-256',
+          cost: 1,
+          counter: 300,
+          deriveKey: sha.deriveKey,
+          hmacSignatureSecret: HMAC,
+        });
         challenges.push(challenge);
         return jsonResponse(challenge);
       }
@@ -163,19 +191,30 @@ describe('with ALTCHA', () => {
     const payloads: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       await call(login, { body: { username: 'a@b.sk', password: 'Secret123' } });
-      payloads.push(headerOf(fetchMock, fetchMock.mock.calls.findLastIndex(([url]) => url === '/api/user/login')) ?? '');
+      payloads.push(
+        headerOf(
+          fetchMock,
+          fetchMock.mock.calls.findLastIndex(([url]) => url === '/api/user/login'),
+        ) ?? '',
+      );
     }
     expect(new Set(payloads).size).toBe(2);
     for (const payload of payloads) {
       const { challenge, solution } = JSON.parse(atob(payload)) as Parameters<typeof verifySolution>[0];
-      expect((await verifySolution({ challenge, solution, deriveKey: sha.deriveKey, hmacSignatureSecret: HMAC })).verified).toBe(true);
+      expect(
+        (await verifySolution({ challenge, solution, deriveKey: sha.deriveKey, hmacSignatureSecret: HMAC })).verified,
+      ).toBe(true);
     }
   });
 
   it('fails with bot_check_unavailable when no challenge can be fetched', async () => {
-    stubFetch(async (url) => (url === '/api/botcheck/altcha' ? jsonResponse({ status: 'failed' }, 404) : jsonResponse({ status: 'ok' })));
+    stubFetch(async (url) =>
+      url === '/api/botcheck/altcha' ? jsonResponse({ status: 'failed' }, 404) : jsonResponse({ status: 'ok' }),
+    );
     configureBotCheck(ALTCHA);
-    expect(await call(login, { body: { username: 'a@b.sk', password: 'Secret123' } }).catch((e: unknown) => e)).toMatchObject({
+    expect(
+      await call(login, { body: { username: 'a@b.sk', password: 'Secret123' } }).catch((e: unknown) => e),
+    ).toMatchObject({
       kind: 'bot_check_unavailable',
     });
   });

@@ -57,7 +57,10 @@ export type BotCheckServerInfo = Pick<ServerInfoAnswer, 'reCaptcha' | 'botCheck'
  * The script is loaded from the server's URI and site key; if
  * these are missing, tokens are empty (docs/decisions/0140-bot-check.md). ALTCHA (an addition) needs a same-origin challenge address.
  */
-export function configureBotCheck(info: BotCheckServerInfo, deps: { document?: Document; window?: Window; fetch?: typeof fetch } = {}): void {
+export function configureBotCheck(
+  info: BotCheckServerInfo,
+  deps: { document?: Document; window?: Window; fetch?: typeof fetch } = {},
+): void {
   const { siteKey, scriptUri } = info.reCaptcha;
   if (siteKey && scriptUri) {
     current = lazyClient('recaptcha', async () => {
@@ -73,7 +76,10 @@ export function configureBotCheck(info: BotCheckServerInfo, deps: { document?: D
   if (challengeUrl && challengeUrl.startsWith('/') && !challengeUrl.startsWith('//')) {
     current = lazyClient('altcha', async () => {
       // The contract's schema is passed in (altcha-challenge.ts): it comes with zod, which is not in the first view.
-      const [{ Altcha }, { parseAltchaChallenge }] = await Promise.all([import('./altcha'), import('./altcha-challenge')]);
+      const [{ Altcha }, { parseAltchaChallenge }] = await Promise.all([
+        import('./altcha'),
+        import('./altcha-challenge'),
+      ]);
       const altcha = new Altcha({ challengeUrl, fetch: deps.fetch, parseChallenge: parseAltchaChallenge });
       altcha.prepare();
       return altcha;

@@ -56,7 +56,11 @@ export class Recaptcha {
 
   async token(action: BotCheckAction): Promise<string> {
     const grecaptcha = await this.load();
-    const token = await withTimeout(Promise.resolve(grecaptcha.execute(this.options.siteKey, { action })), RECAPTCHA_EXECUTE_TIMEOUT_MS, 'reCAPTCHA execute');
+    const token = await withTimeout(
+      Promise.resolve(grecaptcha.execute(this.options.siteKey, { action })),
+      RECAPTCHA_EXECUTE_TIMEOUT_MS,
+      'reCAPTCHA execute',
+    );
     if (typeof token !== 'string' || token === '') throw new BotCheckUnavailable('reCAPTCHA gave no token');
     return token;
   }

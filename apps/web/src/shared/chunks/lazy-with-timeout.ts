@@ -13,7 +13,12 @@ export class ChunkLoadTimeout extends Error {
   override readonly name = 'ChunkLoadTimeout';
 }
 
-export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, schedule = setTimeout, cancel = clearTimeout): Promise<T> {
+export function withTimeout<T>(
+  promise: Promise<T>,
+  timeoutMs: number,
+  schedule = setTimeout,
+  cancel = clearTimeout,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = schedule(() => reject(new ChunkLoadTimeout(`Chunk did not load in ${timeoutMs} ms`)), timeoutMs);
     promise.then(

@@ -4,8 +4,16 @@ import { deviceNameFrom, loadDeviceName } from './device-name';
 import type { DeviceNameTexts } from './device-name';
 
 const parse = (ua: string) => Bowser.parse(ua);
-const en: DeviceNameTexts = { defaultName: 'Unknown device', defaultMobileName: 'Mobile device', mobileName: (name) => `Mobile ${name}` };
-const sk: DeviceNameTexts = { defaultName: 'Neznáme zariadenie', defaultMobileName: 'Mobilné zariadenie', mobileName: (name) => `Mobil ${name}` };
+const en: DeviceNameTexts = {
+  defaultName: 'Unknown device',
+  defaultMobileName: 'Mobile device',
+  mobileName: (name) => `Mobile ${name}`,
+};
+const sk: DeviceNameTexts = {
+  defaultName: 'Neznáme zariadenie',
+  defaultMobileName: 'Mobilné zariadenie',
+  mobileName: (name) => `Mobil ${name}`,
+};
 
 const UA = {
   androidChrome:

@@ -76,19 +76,21 @@ export function useSmallForm<Name extends string>(options: { defaultValues: Reco
     };
   };
 
-  const handleSubmit = (onValid: (values: Record<Name, string>) => void, onInvalid?: (firstInvalid: Name) => void) => (event?: FormEvent) => {
-    event?.preventDefault();
-    submitted.current = true;
-    const names = [...rules.current.keys()];
-    const found = names.map((name) => [name, check(name)] as const);
-    for (const [name, error] of found) update(name, error);
-    const firstInvalid = found.find(([, error]) => error !== undefined)?.[0];
-    if (firstInvalid !== undefined) {
-      onInvalid?.(firstInvalid);
-      return;
-    }
-    onValid(Object.fromEntries(names.map((name) => [name, valueOf(name)])) as Record<Name, string>);
-  };
+  const handleSubmit =
+    (onValid: (values: Record<Name, string>) => void, onInvalid?: (firstInvalid: Name) => void) =>
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      submitted.current = true;
+      const names = [...rules.current.keys()];
+      const found = names.map((name) => [name, check(name)] as const);
+      for (const [name, error] of found) update(name, error);
+      const firstInvalid = found.find(([, error]) => error !== undefined)?.[0];
+      if (firstInvalid !== undefined) {
+        onInvalid?.(firstInvalid);
+        return;
+      }
+      onValid(Object.fromEntries(names.map((name) => [name, valueOf(name)])) as Record<Name, string>);
+    };
 
   return {
     register,

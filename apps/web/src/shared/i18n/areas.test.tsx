@@ -23,7 +23,10 @@ describe('catalogue areas', () => {
     const outside = Object.keys(all).filter((id) => areaOf(id) !== 'core').length;
     expect(Object.keys(core).length + outside).toBe(Object.keys(all).length);
     for (const area of Object.keys(MESSAGE_AREAS)) {
-      expect(Object.keys(all).some((id) => areaOf(id) === area), `area ${area} has messages`).toBe(true);
+      expect(
+        Object.keys(all).some((id) => areaOf(id) === area),
+        `area ${area} has messages`,
+      ).toBe(true);
     }
   });
 
@@ -32,7 +35,7 @@ describe('catalogue areas', () => {
     expect(Object.keys(core).filter((id) => id.startsWith(SERVER_ONLY_PREFIX))).toEqual([]);
   });
 
-  it('names every language by its own name in every catalogue, from that language\'s own file', () => {
+  it("names every language by its own name in every catalogue, from that language's own file", () => {
     for (const catalogue of [core, skCore]) {
       expect(catalogue['app.language.sk']).toEqual([{ type: 0, value: 'Slovenčina' }]);
       expect(catalogue['app.language.cs']).toEqual([{ type: 0, value: 'Čeština' }]);

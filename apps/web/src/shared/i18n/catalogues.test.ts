@@ -11,7 +11,8 @@ const CATALOGUES: Record<string, Record<string, string>> = Object.fromEntries(
 );
 const TRANSLATIONS = LOCALES.filter((locale) => locale !== 'en');
 /** The CLDR plural categories a language needs (for integers and decimals), from the platform's own data. */
-const pluralCategoriesOf = (locale: string): string[] => new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+const pluralCategoriesOf = (locale: string): string[] =>
+  new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 
 interface Shape {
   args: Set<string>;
@@ -19,9 +20,13 @@ interface Shape {
   tags: Set<string>;
 }
 
-function shapeOf(elements: MessageFormatElement[], shape: Shape = { args: new Set(), plurals: new Map(), tags: new Set() }): Shape {
+function shapeOf(
+  elements: MessageFormatElement[],
+  shape: Shape = { args: new Set(), plurals: new Map(), tags: new Set() },
+): Shape {
   for (const el of elements) {
-    if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) shape.args.add(el.value);
+    if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time)
+      shape.args.add(el.value);
     if (el.type === TYPE.tag) {
       shape.tags.add(el.value);
       shapeOf(el.children, shape);
@@ -73,8 +78,12 @@ describe('message catalogues', () => {
   });
 
   it("keep the provider's wording exactly, typos included", () => {
-    expect(en['app.error.internal.message']).toBe('An error has occured while processing your request. Try to reload page and repeat request.');
-    expect(en['signIn.notice.serverError']).toBe('Signing in using email address and password is temporarily unavailable.');
+    expect(en['app.error.internal.message']).toBe(
+      'An error has occured while processing your request. Try to reload page and repeat request.',
+    );
+    expect(en['signIn.notice.serverError']).toBe(
+      'Signing in using email address and password is temporarily unavailable.',
+    );
     expect(en['signIn.notice.invalidCredentials']).toBe('You have entered incorrect credentials.');
     expect(en['app.snackbar.network']).toBe('There is a problem with network connection.');
     expect(en['validation.enterField']).toBe('Enter {field}');

@@ -83,17 +83,18 @@ export function I18nProvider({ children, initial }: I18nProviderProps) {
     [load],
   );
 
-  const requireArea = useCallback(
-    async (area: MessageArea) => {
-      if (wanted.current.has(area)) return;
-      wanted.current.add(area);
-      const locale = latest.current;
-      const messages = await loadArea(locale, area);
-      if (latest.current !== locale) return; // a locale switch loads every wanted area itself
-      setState((current) => ({ ...current, messages: { ...current.messages, ...messages }, areas: new Set([...current.areas, area]) }));
-    },
-    [],
-  );
+  const requireArea = useCallback(async (area: MessageArea) => {
+    if (wanted.current.has(area)) return;
+    wanted.current.add(area);
+    const locale = latest.current;
+    const messages = await loadArea(locale, area);
+    if (latest.current !== locale) return; // a locale switch loads every wanted area itself
+    setState((current) => ({
+      ...current,
+      messages: { ...current.messages, ...messages },
+      areas: new Set([...current.areas, area]),
+    }));
+  }, []);
 
   const applyLanguage = useCallback((language: string | null | undefined) => switchTo(toLocale(language)), [switchTo]);
   const chooseLocale = useCallback(

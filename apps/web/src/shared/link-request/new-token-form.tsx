@@ -40,7 +40,8 @@ interface Values {
 const validateEmail = (value: string): EmailProblem | true =>
   !isNonEmptyText(value) ? 'email_required' : isValidEmail(value) ? true : 'incorrect_email';
 
-const isEmailProblem = (value: string | undefined): value is EmailProblem => value === 'email_required' || value === 'incorrect_email';
+const isEmailProblem = (value: string | undefined): value is EmailProblem =>
+  value === 'email_required' || value === 'incorrect_email';
 
 /** The request-new-link form of the expired-link pages: one e-mail field. */
 export function NewTokenForm({
@@ -67,7 +68,12 @@ export function NewTokenForm({
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<Values>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: '' }, shouldFocusError: false });
+  } = useForm<Values>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+    shouldFocusError: false,
+  });
   const failed = useSubmitFailures(failures);
   const server = useAnswerProblems<'email', EmailProblem>(failures, { email: serverError?.problem });
 

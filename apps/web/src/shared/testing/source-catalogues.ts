@@ -7,7 +7,9 @@ import type { MessageId } from '../i18n';
  */
 const FILES = import.meta.glob<Record<string, string>>('../../locales/*.json', { eager: true, import: 'default' });
 const fileOf = (code: Locale): Record<string, string> => FILES[`../../locales/${code}.json`] ?? {};
-const LANGUAGE_NAMES = Object.fromEntries(LOCALES.map((code) => [`app.language.${code}`, fileOf(code)['app.language.name']]));
+const LANGUAGE_NAMES = Object.fromEntries(
+  LOCALES.map((code) => [`app.language.${code}`, fileOf(code)['app.language.name']]),
+);
 
 export type SourceCatalogue = Readonly<Record<MessageId, string>>;
 

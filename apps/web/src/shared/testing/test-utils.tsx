@@ -66,8 +66,12 @@ export async function expectAnnounced(text: string, politeness: 'polite' | 'asse
 export async function expectReported(text: string): Promise<void> {
   await waitFor(() => {
     const active = document.activeElement;
-    const focused = active && active !== document.body ? `${active.textContent ?? ''} ${accessibleDescriptionOf(active)}` : '';
-    expect(announced('assertive') === text || focused.includes(text), `"${text}" is neither focused nor announced`).toBe(true);
+    const focused =
+      active && active !== document.body ? `${active.textContent ?? ''} ${accessibleDescriptionOf(active)}` : '';
+    expect(
+      announced('assertive') === text || focused.includes(text),
+      `"${text}" is neither focused nor announced`,
+    ).toBe(true);
   });
 }
 
@@ -79,7 +83,7 @@ export async function expectReported(text: string): Promise<void> {
 export async function expectScreen(title: string, { first = false }: { first?: boolean } = {}): Promise<HTMLElement> {
   const heading = await screen.findByRole('heading', { level: 1, name: title });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-  if (first) expect(document.activeElement, 'the page\'s first screen takes no focus').toBe(document.body);
+  if (first) expect(document.activeElement, "the page's first screen takes no focus").toBe(document.body);
   else await waitFor(() => expect(document.activeElement, `focus on the heading "${title}"`).toBe(heading));
   return heading;
 }
@@ -94,6 +98,8 @@ export async function expectAlert(text: string): Promise<void> {
 export function expectFieldMessage(label: string, text: string): void {
   const input = screen.getByLabelText(label);
   expect(input.getAttribute('aria-invalid')).toBe('true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+  const described = (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '');
   expect(described).toContain(text);
 }

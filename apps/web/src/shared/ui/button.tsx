@@ -16,7 +16,10 @@ export interface ButtonStyleOptions {
  * The button classes, for elements that must look like a button but are not one
  * (e.g. a router link to another page).
  */
-export function buttonClassName({ variant = 'filled', rounded = false, fullWidth = false }: ButtonStyleOptions = {}, extra?: string): string {
+export function buttonClassName(
+  { variant = 'filled', rounded = false, fullWidth = false }: ButtonStyleOptions = {},
+  extra?: string,
+): string {
   return [styles.button, styles[variant], rounded && styles.rounded, fullWidth && styles.fullWidth, extra]
     .filter(Boolean)
     .join(' ');

@@ -61,14 +61,22 @@ describe('Checkbox', () => {
   it('works with a react-hook-form Controller', async () => {
     const onValid = vi.fn();
     function Form() {
-      const { control, handleSubmit } = useForm<{ rememberDevice: boolean }>({ defaultValues: { rememberDevice: false } });
+      const { control, handleSubmit } = useForm<{ rememberDevice: boolean }>({
+        defaultValues: { rememberDevice: false },
+      });
       return (
         <form onSubmit={handleSubmit(onValid)} noValidate>
           <Controller
             control={control}
             name="rememberDevice"
             render={({ field }) => (
-              <Checkbox label={LABEL} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+              <Checkbox
+                label={LABEL}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
             )}
           />
           <button type="submit">Continue</button>

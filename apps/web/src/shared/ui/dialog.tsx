@@ -64,7 +64,11 @@ export function Dialog({
   };
 
   return (
-    <BaseDialog.Root open={open} onOpenChange={(next) => onOpenChange(next)} disablePointerDismissal={disablePointerDismissal}>
+    <BaseDialog.Root
+      open={open}
+      onOpenChange={(next) => onOpenChange(next)}
+      disablePointerDismissal={disablePointerDismissal}
+    >
       <BaseDialog.Portal>
         <BaseDialog.Backdrop className={styles.backdrop} />
         <BaseDialog.Popup
@@ -81,9 +85,7 @@ export function Dialog({
           <div className={styles.actions}>
             {actions ?? (
               <>
-                {cancelLabel && (
-                  <BaseDialog.Close render={<Button variant="text" />}>{cancelLabel}</BaseDialog.Close>
-                )}
+                {cancelLabel && <BaseDialog.Close render={<Button variant="text" />}>{cancelLabel}</BaseDialog.Close>}
                 {confirmLabel && (
                   <Button variant="text" data-testid={confirmTestId} loading={confirmLoading} onClick={handleConfirm}>
                     {confirmLabel}

@@ -14,7 +14,11 @@ export interface LoadingIndicatorProps {
 }
 
 /** A small circular spinner. It stops spinning under prefers-reduced-motion but stays visible. */
-export function LoadingIndicator({ size = LOADING_INDICATOR_DEFAULT_SIZE_PX, label, className }: LoadingIndicatorProps) {
+export function LoadingIndicator({
+  size = LOADING_INDICATOR_DEFAULT_SIZE_PX,
+  label,
+  className,
+}: LoadingIndicatorProps) {
   const classes = className ? `${styles.root} ${className}` : styles.root;
   const svg = (
     <svg className={styles.svg} width={size} height={size} viewBox="0 0 24 24" focusable="false" aria-hidden="true">

@@ -28,8 +28,22 @@ export interface NoticeProps {
  * Not a live region: the app's one polite and one assertive region speak
  * (docs/decisions/0010-focus-and-announcements.md).
  */
-export function Notice({ variant = 'info', children, className, id, announce = false, announceKey, focusable = false, ref, 'data-testid': testId }: NoticeProps) {
-  useAnnouncement(announce && typeof children === 'string' ? children : null, variant === 'error' ? 'assertive' : 'polite', announceKey);
+export function Notice({
+  variant = 'info',
+  children,
+  className,
+  id,
+  announce = false,
+  announceKey,
+  focusable = false,
+  ref,
+  'data-testid': testId,
+}: NoticeProps) {
+  useAnnouncement(
+    announce && typeof children === 'string' ? children : null,
+    variant === 'error' ? 'assertive' : 'polite',
+    announceKey,
+  );
   return (
     <div
       ref={ref}

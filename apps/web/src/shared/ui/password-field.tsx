@@ -20,7 +20,16 @@ export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'endAd
  * (words and an icon, not a colour): it is part of the field's description and is announced
  * politely when it comes on. Pass `autoComplete="current-password"` or `"new-password"`.
  */
-export function PasswordField({ toggleLabel, defaultVisible = false, disabled, onKeyDown, onKeyUp, onMouseDown, onBlur, ...props }: PasswordFieldProps) {
+export function PasswordField({
+  toggleLabel,
+  defaultVisible = false,
+  disabled,
+  onKeyDown,
+  onKeyUp,
+  onMouseDown,
+  onBlur,
+  ...props
+}: PasswordFieldProps) {
   const t = useT();
   const announce = useAnnounce();
   const capsLockId = useId();
@@ -44,7 +53,9 @@ export function PasswordField({ toggleLabel, defaultVisible = false, disabled, o
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}
-      aria-describedby={[props['aria-describedby'], capsLock ? capsLockId : null].filter(Boolean).join(' ') || undefined}
+      aria-describedby={
+        [props['aria-describedby'], capsLock ? capsLockId : null].filter(Boolean).join(' ') || undefined
+      }
       onKeyDown={(event) => {
         readCapsLock(event);
         onKeyDown?.(event);
@@ -91,7 +102,16 @@ export function PasswordField({ toggleLabel, defaultVisible = false, disabled, o
 
 function EyeIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z" />
       <circle cx="12" cy="12" r="3" />
     </svg>
@@ -100,7 +120,16 @@ function EyeIcon() {
 
 function EyeOffIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z" />
       <circle cx="12" cy="12" r="3" />
       <path d="M3 3l18 18" strokeLinecap="round" />

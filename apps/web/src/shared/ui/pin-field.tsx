@@ -8,7 +8,10 @@ export function normalizePin(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
-export type PinFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'>;
+export type PinFieldProps = Omit<
+  TextFieldProps,
+  'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'
+>;
 
 /**
  * One real input for a one-time PIN sent by mail. It upper-cases typed and pasted text in the

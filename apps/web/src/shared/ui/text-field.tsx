@@ -37,7 +37,8 @@ export function TextField({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
-  const describedBy = [describedByProp, hint ? hintId : null, hasError ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [describedByProp, hint ? hintId : null, hasError ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={fieldClassName ? `${styles.field} ${fieldClassName}` : styles.field}>
@@ -49,7 +50,11 @@ export function TextField({
           {hint}
         </p>
       )}
-      <div className={styles.control} data-invalid={hasError || undefined} data-disabled={inputProps.disabled || undefined}>
+      <div
+        className={styles.control}
+        data-invalid={hasError || undefined}
+        data-disabled={inputProps.disabled || undefined}
+      >
         <input
           {...inputProps}
           id={inputId}
@@ -61,11 +66,15 @@ export function TextField({
       </div>
       {hasError && (
         <p id={errorId} className={styles.error}>
-          <svg className={styles.errorIcon} width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z"
-            />
+          <svg
+            className={styles.errorIcon}
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z" />
           </svg>
           <span>{error}</span>
         </p>

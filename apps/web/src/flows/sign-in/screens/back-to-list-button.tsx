@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import styles from './screens.module.css';
 
 /** The way back to the remembered accounts, above a login form (an arrow and a text). */
-export function BackToListButton({ label, onClick, children }: { label?: string; onClick: () => void; children: ReactNode }) {
+export function BackToListButton({
+  label,
+  onClick,
+  children,
+}: {
+  label?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button type="button" className={styles.backButton} onClick={onClick} aria-label={label}>
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -64,7 +64,10 @@ export function DisabledScreen({ email, contactUrl, onUseAnother }: DisabledScre
       <p className={styles.text}>{t('signIn.disabled.body', { email })}</p>
       {contact !== null && (
         <p className={styles.text}>
-          <FormattedMessage id="signIn.blocked.contact" values={{ contact: (chunks: ReactNode[]) => <a href={contact}>{chunks}</a> }} />
+          <FormattedMessage
+            id="signIn.blocked.contact"
+            values={{ contact: (chunks: ReactNode[]) => <a href={contact}>{chunks}</a> }}
+          />
         </p>
       )}
       <div className={styles.stack}>

@@ -1,7 +1,13 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import { useForm } from 'react-hook-form';
-import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
+import {
+  ScreenTitle,
+  firstFailure,
+  useAnswerProblems,
+  useFailureReport,
+  useSubmitFailures,
+} from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, TextField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
@@ -28,7 +34,16 @@ export interface ForgotPasswordScreenProps {
 }
 
 /** Asks for the e-mail to send a reset link to. */
-export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem, failures, onSubmit, onCancel, handle }: ForgotPasswordScreenProps) {
+export function ForgotPasswordScreen({
+  initialEmail,
+  submitting,
+  notice,
+  problem,
+  failures,
+  onSubmit,
+  onCancel,
+  handle,
+}: ForgotPasswordScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
@@ -39,7 +54,12 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<ForgotValues>({ mode: 'onTouched', reValidateMode: 'onChange', defaultValues: { email: initialEmail }, shouldFocusError: false });
+  } = useForm<ForgotValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { email: initialEmail },
+    shouldFocusError: false,
+  });
   const failed = useSubmitFailures(failures);
   const server = useAnswerProblems<'email', ForgotProblem>(failures, { email: problem ?? undefined });
 
@@ -62,7 +82,15 @@ export function ForgotPasswordScreen({ initialEmail, submitting, notice, problem
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.forgot.pageTitle')}>
         {t('signIn.forgot.title')}
       </ScreenTitle>
-      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
+      <form
+        ref={form}
+        className={styles.form}
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+      >
         <p id={descriptionId} className={styles.text}>
           {t('signIn.forgot.description')}
         </p>

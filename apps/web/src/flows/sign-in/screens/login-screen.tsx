@@ -1,7 +1,13 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import type { LoginBody } from '@gatehouse/contract';
-import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
+import {
+  ScreenTitle,
+  firstFailure,
+  useAnswerProblems,
+  useFailureReport,
+  useSubmitFailures,
+} from '../../../shared/a11y';
 import { useSmallForm } from '../../../shared/form/use-small-form';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TextField } from '../../../shared/ui';
@@ -96,7 +102,10 @@ export function LoginScreen({
         ['password', messageFor('password')],
       ],
       {
-        element: notice === 'invalid_credentials' ? form.current?.elements.namedItem('password') as HTMLElement | null : noticeElement.current,
+        element:
+          notice === 'invalid_credentials'
+            ? (form.current?.elements.namedItem('password') as HTMLElement | null)
+            : noticeElement.current,
         message: noticeText,
       },
     ),
@@ -143,10 +152,23 @@ export function LoginScreen({
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(getValues('email').trim())}>
           {t('signIn.login.forgotPassword')}
         </Button>
-        <Button type="submit" variant="filled" rounded fullWidth loading={submitting} aria-disabled={passkeyBusy || undefined}>
+        <Button
+          type="submit"
+          variant="filled"
+          rounded
+          fullWidth
+          loading={submitting}
+          aria-disabled={passkeyBusy || undefined}
+        >
           {t('signIn.login.submit')}
         </Button>
-        <PasskeyPart busy={passkeyBusy} blocked={submitting} notice={passkeyNotice} deviceOffer={deviceOffer} onPasskey={onPasskey} />
+        <PasskeyPart
+          busy={passkeyBusy}
+          blocked={submitting}
+          notice={passkeyNotice}
+          deviceOffer={deviceOffer}
+          onPasskey={onPasskey}
+        />
       </form>
     </Card>
   );

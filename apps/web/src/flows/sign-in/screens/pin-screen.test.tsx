@@ -7,10 +7,21 @@ import { accessibleDescriptionOf } from '../../../shared/ui/test-intl';
 import type { PinAttempts, PinVariant } from '../sign-in.machine';
 import { PinScreen, RemainingAttemptsNotice } from './pin-screen';
 
-function renderPin({ variant = 'signIn', attempts = null }: { variant?: PinVariant; attempts?: PinAttempts | null } = {}) {
+function renderPin({
+  variant = 'signIn',
+  attempts = null,
+}: { variant?: PinVariant; attempts?: PinAttempts | null } = {}) {
   const onSubmit = vi.fn();
   renderWithProviders(
-    <PinScreen email="jana@example.sk" variant={variant} attempts={attempts} submitting={false} problem={null} failures={0} onSubmit={onSubmit} />,
+    <PinScreen
+      email="jana@example.sk"
+      variant={variant}
+      attempts={attempts}
+      submitting={false}
+      problem={null}
+      failures={0}
+      onSubmit={onSubmit}
+    />,
   );
   return { onSubmit, user: userEvent.setup() };
 }
@@ -26,12 +37,15 @@ describe('remaining-attempts notice', () => {
     ['cs', 1, 'Zbývá vám 1 pokus.'],
     ['cs', 2, 'Zbývají vám 2 pokusy.'],
     ['cs', 5, 'Zbývá vám 5 pokusů.'],
-  ] as const)('says the attempts left in %s for %i with the right plural form', async (locale: Locale, remaining, text) => {
-    renderWithProviders(<RemainingAttemptsNotice attempts={{ remaining, silentRemaining: 0 }} />, locale);
-    expect(screen.getByText(text)).toBeTruthy();
-    // A status: said once by the page's polite live region.
-    await expectAnnounced(text, 'polite');
-  });
+  ] as const)(
+    'says the attempts left in %s for %i with the right plural form',
+    async (locale: Locale, remaining, text) => {
+      renderWithProviders(<RemainingAttemptsNotice attempts={{ remaining, silentRemaining: 0 }} />, locale);
+      expect(screen.getByText(text)).toBeTruthy();
+      // A status: said once by the page's polite live region.
+      await expectAnnounced(text, 'polite');
+    },
+  );
 
   it('stays hidden while silent attempts remain', () => {
     renderWithProviders(<RemainingAttemptsNotice attempts={{ remaining: 3, silentRemaining: 1 }} />);
@@ -92,11 +106,14 @@ describe('PIN form', () => {
     expect(onSubmit).toHaveBeenCalledWith('ABC234', true);
   });
 
-  it.each(['recheckOptional', 'recheckMandatory'] as const)('hides the remember-device checkbox on a recheck (%s)', async (variant) => {
-    renderPin({ variant });
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeTruthy();
-    // Let a lazy chunk that should not be there have its chance to appear.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByRole('checkbox')).toBeNull();
-  });
+  it.each(['recheckOptional', 'recheckMandatory'] as const)(
+    'hides the remember-device checkbox on a recheck (%s)',
+    async (variant) => {
+      renderPin({ variant });
+      expect(screen.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeTruthy();
+      // Let a lazy chunk that should not be there have its chance to appear.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.queryByRole('checkbox')).toBeNull();
+    },
+  );
 });

@@ -2,7 +2,13 @@ import { Suspense, useId, useMemo, useRef, useState } from 'react';
 import { lazyWithTimeout } from '../../../shared/chunks';
 import { useForm } from 'react-hook-form';
 import { showsRemainingAttempts } from '@gatehouse/contract';
-import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
+import {
+  ScreenTitle,
+  firstFailure,
+  useAnswerProblems,
+  useFailureReport,
+  useSubmitFailures,
+} from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PinField } from '../../../shared/ui';
 import type { PinAttempts, PinProblem, PinVariant } from '../sign-in.machine';
@@ -35,7 +41,10 @@ export interface PinScreenProps {
 export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | null }) {
   const t = useT();
   if (attempts === null) return null;
-  const info = { pin_code_remaining_attempts: attempts.remaining, pin_code_remaining_silent_attempts: attempts.silentRemaining };
+  const info = {
+    pin_code_remaining_attempts: attempts.remaining,
+    pin_code_remaining_silent_attempts: attempts.silentRemaining,
+  };
   if (!showsRemainingAttempts(info)) return null;
   return (
     <Notice variant="info" announce>
@@ -45,7 +54,16 @@ export function RemainingAttemptsNotice({ attempts }: { attempts: PinAttempts | 
 }
 
 /** The PIN code form, first sign-in or periodic recheck. */
-export function PinScreen({ email, variant, attempts, submitting, problem, failures, offerRememberDevice = true, onSubmit }: PinScreenProps) {
+export function PinScreen({
+  email,
+  variant,
+  attempts,
+  submitting,
+  problem,
+  failures,
+  offerRememberDevice = true,
+  onSubmit,
+}: PinScreenProps) {
   const t = useT();
   const titleId = useId();
   const descriptionId = useId();
@@ -55,7 +73,12 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PinValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { pin: '' }, shouldFocusError: false });
+  } = useForm<PinValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { pin: '' },
+    shouldFocusError: false,
+  });
   const failed = useSubmitFailures(failures);
   const server = useAnswerProblems<'pin', PinProblem>(failures, { pin: problem ?? undefined });
 
@@ -71,19 +94,34 @@ export function PinScreen({ email, variant, attempts, submitting, problem, failu
   const rememberDeviceBox = useMemo(
     () => (
       <Suspense fallback={<div className={styles.checkboxPlaceholder} />}>
-        <RememberDeviceCheckbox label={rememberDeviceLabel} checked={rememberDevice} onCheckedChange={setRememberDevice} />
+        <RememberDeviceCheckbox
+          label={rememberDeviceLabel}
+          checked={rememberDevice}
+          onCheckedChange={setRememberDevice}
+        />
       </Suspense>
     ),
     [rememberDeviceLabel, rememberDevice],
   );
-  const submit = handleSubmit((values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice), failed.refused);
+  const submit = handleSubmit(
+    (values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice),
+    failed.refused,
+  );
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.pin.pageTitle')}>
         {t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}
       </ScreenTitle>
-      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId} aria-describedby={descriptionId}>
+      <form
+        ref={form}
+        className={styles.form}
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+      >
         <p id={descriptionId} className={styles.text}>
           {t('signIn.pin.description', { email })}
         </p>

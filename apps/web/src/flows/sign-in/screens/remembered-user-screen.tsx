@@ -1,7 +1,13 @@
 import { useId, useImperativeHandle, useRef } from 'react';
 import type { Ref } from 'react';
 import type { DeviceUser, LoginBody } from '@gatehouse/contract';
-import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
+import {
+  ScreenTitle,
+  firstFailure,
+  useAnswerProblems,
+  useFailureReport,
+  useSubmitFailures,
+} from '../../../shared/a11y';
 import { useSmallForm } from '../../../shared/form/use-small-form';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField, TruncatedText } from '../../../shared/ui';
@@ -58,11 +64,14 @@ export function RememberedUserScreen({
   const noticeId = useId();
   const form = useRef<HTMLFormElement>(null);
   const noticeElement = useRef<HTMLDivElement>(null);
-  const { register, handleSubmit, setFocus, resetField, errors } = useSmallForm<keyof PasswordValues>({ defaultValues: { password: '' } });
+  const { register, handleSubmit, setFocus, resetField, errors } = useSmallForm<keyof PasswordValues>({
+    defaultValues: { password: '' },
+  });
   const failed = useSubmitFailures(failures);
   // Here incorrect credentials are the password field's message, not a notice (the account is known).
   const server = useAnswerProblems<'password', 'incorrect' | 'required'>(failures, {
-    password: notice === 'invalid_credentials' ? 'incorrect' : serverFieldErrors.includes('password') ? 'required' : undefined,
+    password:
+      notice === 'invalid_credentials' ? 'incorrect' : serverFieldErrors.includes('password') ? 'required' : undefined,
   });
 
   useImperativeHandle(handle, () => ({
@@ -85,17 +94,31 @@ export function RememberedUserScreen({
   useFailureReport(failed.key, () =>
     firstFailure(form.current, [['password', passwordError]], { element: noticeElement.current, message: formNotice }),
   );
-  const submit = handleSubmit((values) => onSubmit({ username: user.email, password: values.password }), failed.refused);
+  const submit = handleSubmit(
+    (values) => onSubmit({ username: user.email, password: values.password }),
+    failed.refused,
+  );
 
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.rememberedForm.pageTitle')}>{t('signIn.rememberedForm.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.rememberedForm.pageTitle')}>
+        {t('signIn.rememberedForm.title')}
+      </ScreenTitle>
       <BackToListButton onClick={onBack} label={t('signIn.rememberedForm.back', { email: user.email })}>
         <TruncatedText>{user.email}</TruncatedText>
       </BackToListButton>
       <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
         {/* Password managers pair the password with this account. */}
-        <input className={styles.hiddenUsername} type="email" name="username" autoComplete="username" value={user.email} readOnly tabIndex={-1} aria-hidden="true" />
+        <input
+          className={styles.hiddenUsername}
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={user.email}
+          readOnly
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         {formNotice !== null && (
           <Notice variant="error" id={noticeId} ref={noticeElement} focusable>
             {formNotice}
@@ -113,7 +136,14 @@ export function RememberedUserScreen({
         <Button variant="link" className={styles.start} onClick={() => onForgotPassword(user.email)}>
           {t('signIn.login.forgotPassword')}
         </Button>
-        <Button type="submit" variant="filled" rounded fullWidth loading={submitting} aria-disabled={passkeyBusy || undefined}>
+        <Button
+          type="submit"
+          variant="filled"
+          rounded
+          fullWidth
+          loading={submitting}
+          aria-disabled={passkeyBusy || undefined}
+        >
           {t('signIn.login.submit')}
         </Button>
         <PasskeyPart busy={passkeyBusy} blocked={submitting} notice={passkeyNotice} onPasskey={onPasskey} />

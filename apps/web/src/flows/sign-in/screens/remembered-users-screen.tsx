@@ -32,13 +32,22 @@ export function displayName(user: DeviceUser): string {
  * The remembered accounts of this device: at most 3, each with a menu to remove it. Each row
  * shows the name and the e-mail masked; the whole e-mail appears once the account is picked.
  */
-export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onForgetAll, onUseAnother }: RememberedUsersScreenProps) {
+export function RememberedUsersScreen({
+  users,
+  removing,
+  onChoose,
+  onRemove,
+  onForgetAll,
+  onUseAnother,
+}: RememberedUsersScreenProps) {
   const t = useT();
   const titleId = useId();
   const shown = users.slice(0, REMEMBERED_USERS_SHOWN);
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.remembered.pageTitle')}>{t('signIn.remembered.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.remembered.pageTitle')}>
+        {t('signIn.remembered.title')}
+      </ScreenTitle>
       <div className={styles.listArea}>
         <ul className={styles.list} aria-labelledby={titleId}>
           {shown.map((user) => {
@@ -46,7 +55,12 @@ export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onF
             const masked = maskEmail(user.email);
             return (
               <li key={user.userId} className={styles.row}>
-                <button type="button" className={styles.account} onClick={() => onChoose(user)} disabled={removing !== null}>
+                <button
+                  type="button"
+                  className={styles.account}
+                  onClick={() => onChoose(user)}
+                  disabled={removing !== null}
+                >
                   <TruncatedText className={styles.accountName}>{name}</TruncatedText>
                   {masked !== name && <TruncatedText className={styles.accountEmail}>{masked}</TruncatedText>}
                 </button>
@@ -68,7 +82,12 @@ export function RememberedUsersScreen({ users, removing, onChoose, onRemove, onF
           {t('signIn.remembered.useAnother')}
         </Button>
         {/* Stays focusable while the call is under way: focus moves once, to the login form's heading. */}
-        <Button variant="text" fullWidth aria-disabled={removing !== null || undefined} onClick={removing !== null ? undefined : onForgetAll}>
+        <Button
+          variant="text"
+          fullWidth
+          aria-disabled={removing !== null || undefined}
+          onClick={removing !== null ? undefined : onForgetAll}
+        >
           {t('signIn.remembered.forgetAll')}
         </Button>
       </div>

@@ -10,7 +10,9 @@ export function ResetSentScreen({ onSignIn }: { onSignIn: () => void }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.resetSent.pageTitle')}>{t('signIn.resetSent.title')}</ScreenTitle>
+      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.resetSent.pageTitle')}>
+        {t('signIn.resetSent.title')}
+      </ScreenTitle>
       <p className={styles.text}>{t('signIn.resetSent.body')}</p>
       <div className={styles.stack}>
         <Button variant="filled" rounded fullWidth onClick={onSignIn}>

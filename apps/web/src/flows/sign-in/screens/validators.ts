@@ -4,7 +4,8 @@ import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
 export type FieldProblem = 'required' | 'invalid_email';
 
 /** The e-mail of the login and forgot-password forms: given, and an address. */
-export const validateEmail = (value: string): FieldProblem | true => (!isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email');
+export const validateEmail = (value: string): FieldProblem | true =>
+  !isNonEmptyText(value) ? 'required' : isValidEmail(value) ? true : 'invalid_email';
 
 /** A password of spaces only is no password (no account can have one: the password rule asks for letters and a digit). */
 export const validatePassword = (value: string): FieldProblem | true => (isNonEmptyText(value) ? true : 'required');

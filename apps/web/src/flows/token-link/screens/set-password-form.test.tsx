@@ -7,7 +7,16 @@ import { SetPasswordForm } from './set-password-form';
 function renderForm() {
   const onSubmit = vi.fn();
   renderWithProviders(
-    <SetPasswordForm title="Set a new password" pageTitle="New password" submitLabel="Change password" submitting={false} notice={null} serverErrors={{}} failures={0} onSubmit={onSubmit} />,
+    <SetPasswordForm
+      title="Set a new password"
+      pageTitle="New password"
+      submitLabel="Change password"
+      submitting={false}
+      notice={null}
+      serverErrors={{}}
+      failures={0}
+      onSubmit={onSubmit}
+    />,
   );
   return { onSubmit, user: userEvent.setup() };
 }

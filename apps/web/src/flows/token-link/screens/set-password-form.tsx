@@ -1,11 +1,22 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkNewPassword, checkPasswordConfirmation } from '@gatehouse/contract';
-import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../../../shared/a11y';
+import {
+  ScreenTitle,
+  firstFailure,
+  useAnswerProblems,
+  useFailureReport,
+  useSubmitFailures,
+} from '../../../shared/a11y';
 import { useT } from '../../../shared/i18n';
 import { Button, Card, Notice, PasswordField } from '../../../shared/ui';
 import { screenStyles as styles } from '../../../shared/screens';
-import type { PasswordField as PasswordFieldName, PasswordFieldErrors, PasswordProblem, SetPasswordNotice } from '../set-password-answers';
+import type {
+  PasswordField as PasswordFieldName,
+  PasswordFieldErrors,
+  PasswordProblem,
+  SetPasswordNotice,
+} from '../set-password-answers';
 import { PASSWORD_PROBLEM_MESSAGES, SET_PASSWORD_NOTICE_MESSAGES } from '../token-link.messages';
 
 export interface SetPasswordValues {
@@ -38,7 +49,17 @@ const isProblem = (value: string | undefined): value is PasswordProblem => value
  * with the rule as its hint, and its confirmation. Field messages appear once
  * a field has been left or after a submit.
  */
-export function SetPasswordForm({ title, pageTitle, intro, submitLabel, submitting, notice, serverErrors, failures, onSubmit }: SetPasswordFormProps) {
+export function SetPasswordForm({
+  title,
+  pageTitle,
+  intro,
+  submitLabel,
+  submitting,
+  notice,
+  serverErrors,
+  failures,
+  onSubmit,
+}: SetPasswordFormProps) {
   const t = useT();
   const titleId = useId();
   const form = useRef<HTMLFormElement>(null);

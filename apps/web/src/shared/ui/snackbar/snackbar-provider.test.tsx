@@ -23,7 +23,10 @@ function Harness({ onAction = () => {} }: { onAction?: () => void }) {
       <button type="button" onClick={show('second', { message: 'Second message' })}>
         Show second
       </button>
-      <button type="button" onClick={show('action', { message: 'Network problem', action: { label: 'Reload', onClick: onAction } })}>
+      <button
+        type="button"
+        onClick={show('action', { message: 'Network problem', action: { label: 'Reload', onClick: onAction } })}
+      >
         Show with action
       </button>
       <button type="button" onClick={show('error', { message: 'Sign-in failed', severity: 'error' })}>

@@ -1,8 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SNACKBAR_AUTO_HIDE_MS, createSnackbarController, initialSnackbarState, snackbarReducer } from './snackbar-store';
+import {
+  SNACKBAR_AUTO_HIDE_MS,
+  createSnackbarController,
+  initialSnackbarState,
+  snackbarReducer,
+} from './snackbar-store';
 import type { SnackbarState } from './snackbar-store';
 
-const show = (state: SnackbarState, id: string, message = id) => snackbarReducer(state, { type: 'snackbar.show', id, options: { message } });
+const show = (state: SnackbarState, id: string, message = id) =>
+  snackbarReducer(state, { type: 'snackbar.show', id, options: { message } });
 
 describe('snackbarReducer', () => {
   it('makes a shown snackbar the active one with the 6000 ms default duration', () => {
