@@ -93,6 +93,19 @@ export const FORGOT_PASSWORD_REASONS = [
 ] as const satisfies readonly ReasonCode[];
 export type ForgotPasswordReason = (typeof FORGOT_PASSWORD_REASONS)[number];
 
+/** POST /api/user/resetpassword and POST /api/user/register (a password set from a link). */
+export const SET_PASSWORD_REASONS = [
+  'wrong_token',
+  'missing_token',
+  'weak_password',
+  'password_required',
+  'password_verification_required',
+  'passwords_do_not_match',
+  'app_error',
+  'bot_check_failed',
+] as const satisfies readonly ReasonCode[];
+export type SetPasswordReason = (typeof SET_PASSWORD_REASONS)[number];
+
 /** POST /api/webauthn/get (the passkey sign-in). */
 export const WEBAUTHN_GET_REASONS = [
   'invalid_credentials',

@@ -9,6 +9,7 @@ import {
   PIN_ATTEMPTS_REASONS,
   PIN_SKIP_REASONS,
   PIN_SUBMIT_REASONS,
+  SET_PASSWORD_REASONS,
 } from '../reason-codes.ts';
 
 export const Locale = z.enum(LOCALES);
@@ -204,17 +205,6 @@ export const SetPasswordBody = z.strictObject({
   password2: boundedString(PASSWORD_MAX_LENGTH * 4),
 });
 export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
-
-const SET_PASSWORD_REASONS = [
-  'wrong_token',
-  'missing_token',
-  'weak_password',
-  'password_required',
-  'password_verification_required',
-  'passwords_do_not_match',
-  'app_error',
-  'bot_check_failed',
-] as const;
 
 export const resetPassword = defineEndpoint({
   id: 'resetPassword',

@@ -2,8 +2,7 @@
  * Pure reading of the answers a token link's calls give: the link's check on load and the
  * password set with it (a reset or a registration). No DOM, no I/O.
  */
-import type { StatusAnswer } from '@gatehouse/contract';
-import type { Reason } from '@gatehouse/contract';
+import type { SetPasswordReason, StatusAnswer } from '@gatehouse/contract';
 
 /** The fields of the set-password form. */
 export type PasswordField = 'password' | 'password2';
@@ -24,25 +23,35 @@ export type PasswordFieldErrors = Partial<Record<PasswordField, PasswordProblem>
 /** The form notice of the set-password form. */
 export type SetPasswordNotice = 'unavailable' | 'bot_check_failed';
 
+export type { SetPasswordReason };
+
+/** What one reason of a set-password answer says. */
+export type SetPasswordReasonOutcome =
+  /** The link cannot be used (wrong_token, missing_token): the kind's expired page. */
+  | { kind: 'expired' }
+  /** A field's problem (weak_password reads as common_password with that detail). */
+  | { kind: 'field'; problem: Exclude<PasswordProblem, 'common_password'> }
+  | { kind: 'notice'; notice: SetPasswordNotice };
+
 /**
- * Every reason the set-password calls may return (contract: resetPassword and
- * register, the same list); the flows' message tests check it against the contract.
+ * Every reason the set-password calls may return (the contract's resetPassword and register) and
+ * what it leads to, read by readSetPasswordAnswer and, for the texts, setPasswordReasonMessages.
+ * When an answer has several: an unusable link first, then app_error, then every field's problem
+ * together, then the bot check.
  */
-export const SET_PASSWORD_REASONS = [
-  'wrong_token',
-  'missing_token',
-  'weak_password',
-  'password_required',
-  'password_verification_required',
-  'passwords_do_not_match',
-  'app_error',
-  'bot_check_failed',
-] as const satisfies readonly Reason[];
-export type SetPasswordReason = (typeof SET_PASSWORD_REASONS)[number];
+export const SET_PASSWORD_OUTCOMES = {
+  wrong_token: { kind: 'expired' },
+  missing_token: { kind: 'expired' },
+  app_error: { kind: 'notice', notice: 'unavailable' },
+  weak_password: { kind: 'field', problem: 'weak_password' },
+  password_required: { kind: 'field', problem: 'password_required' },
+  password_verification_required: { kind: 'field', problem: 'password_verification_required' },
+  passwords_do_not_match: { kind: 'field', problem: 'passwords_do_not_match' },
+  bot_check_failed: { kind: 'notice', notice: 'bot_check_failed' },
+} as const satisfies Record<SetPasswordReason, SetPasswordReasonOutcome>;
 
 export type SetPasswordOutcome =
   | { type: 'ok' }
-  /** wrong_token or missing_token: the expired-token page. */
   | { type: 'expired' }
   | { type: 'fields'; errors: PasswordFieldErrors; focus: PasswordField }
   | { type: 'notice'; notice: SetPasswordNotice };
@@ -55,30 +64,31 @@ const FIELD_OF_PROBLEM: Record<PasswordProblem, PasswordField> = {
   passwords_do_not_match: 'password2',
 };
 
+const isSetPasswordReason = (reason: string): reason is SetPasswordReason =>
+  Object.hasOwn(SET_PASSWORD_OUTCOMES, reason);
+
 /** Reads an answer of POST /api/user/resetpassword or /api/user/register. */
 export function readSetPasswordAnswer(answer: StatusAnswer): SetPasswordOutcome {
   if (answer.status === 'ok') return { type: 'ok' };
   const reasons = answer.status === 'failed' ? (answer.reasons ?? []) : [];
-  if (reasons.includes('wrong_token') || reasons.includes('missing_token')) return { type: 'expired' };
-  if (reasons.includes('app_error')) return { type: 'notice', notice: 'unavailable' };
+  const outcomes: SetPasswordReasonOutcome[] = reasons
+    .filter(isSetPasswordReason)
+    .map((reason) => SET_PASSWORD_OUTCOMES[reason]);
+  const notice = (which: SetPasswordNotice) => outcomes.some((o) => o.kind === 'notice' && o.notice === which);
+  if (outcomes.some((o) => o.kind === 'expired')) return { type: 'expired' };
+  if (notice('unavailable')) return { type: 'notice', notice: 'unavailable' };
 
   const errors: PasswordFieldErrors = {};
-  for (const reason of reasons) {
-    const problem: PasswordProblem | null =
-      reason === 'weak_password' && answer.detail === 'common_password'
-        ? 'common_password'
-        : reason === 'weak_password' ||
-            reason === 'password_required' ||
-            reason === 'password_verification_required' ||
-            reason === 'passwords_do_not_match'
-          ? reason
-          : null;
-    if (problem !== null) errors[FIELD_OF_PROBLEM[problem]] ??= problem;
+  for (const outcome of outcomes) {
+    if (outcome.kind !== 'field') continue;
+    const problem =
+      outcome.problem === 'weak_password' && answer.detail === 'common_password' ? 'common_password' : outcome.problem;
+    errors[FIELD_OF_PROBLEM[problem]] ??= problem;
   }
   if (errors.password !== undefined || errors.password2 !== undefined) {
     return { type: 'fields', errors, focus: errors.password !== undefined ? 'password' : 'password2' };
   }
-  if (reasons.includes('bot_check_failed')) return { type: 'notice', notice: 'bot_check_failed' };
+  if (notice('bot_check_failed')) return { type: 'notice', notice: 'bot_check_failed' };
   // An unknown reason or status: the one generic text of this form.
   return { type: 'notice', notice: 'unavailable' };
 }

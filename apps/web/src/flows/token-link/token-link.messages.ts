@@ -1,7 +1,13 @@
 import type { MessageId } from '../../shared/i18n';
 import type { LinkRequestTexts } from '../../shared/link-request';
 import type { InfoScreenTexts } from '../../shared/screens';
-import type { PasswordProblem, SetPasswordNotice, SetPasswordReason } from './set-password-answers';
+import { SET_PASSWORD_OUTCOMES } from './set-password-answers';
+import type {
+  PasswordProblem,
+  SetPasswordNotice,
+  SetPasswordReason,
+  SetPasswordReasonOutcome,
+} from './set-password-answers';
 
 /** Field messages of the set-password form, a common password included. */
 export const PASSWORD_PROBLEM_MESSAGES = {
@@ -98,17 +104,17 @@ export const REGISTRATION_TEXTS: TokenLinkTexts = {
  * Every reason the set-password call of a kind may return (resetPassword or register), and what its
  * screens show for it: a used or unknown link reads as the kind's expired page.
  */
-export const setPasswordReasonMessages = (texts: TokenLinkTexts) =>
-  ({
-    wrong_token: texts.expired.body,
-    missing_token: texts.expired.body,
-    weak_password: PASSWORD_PROBLEM_MESSAGES.weak_password,
-    password_required: PASSWORD_PROBLEM_MESSAGES.password_required,
-    password_verification_required: PASSWORD_PROBLEM_MESSAGES.password_verification_required,
-    passwords_do_not_match: PASSWORD_PROBLEM_MESSAGES.passwords_do_not_match,
-    app_error: SET_PASSWORD_NOTICE_MESSAGES.unavailable,
-    bot_check_failed: SET_PASSWORD_NOTICE_MESSAGES.bot_check_failed,
-  }) satisfies Record<SetPasswordReason, MessageId>;
+export const setPasswordReasonMessages = (texts: TokenLinkTexts): Record<SetPasswordReason, MessageId> => {
+  const messageOf = (outcome: SetPasswordReasonOutcome): MessageId =>
+    outcome.kind === 'expired'
+      ? texts.expired.body
+      : outcome.kind === 'field'
+        ? PASSWORD_PROBLEM_MESSAGES[outcome.problem]
+        : SET_PASSWORD_NOTICE_MESSAGES[outcome.notice];
+  return Object.fromEntries(
+    Object.entries(SET_PASSWORD_OUTCOMES).map(([reason, outcome]) => [reason, messageOf(outcome)]),
+  ) as Record<SetPasswordReason, MessageId>;
+};
 
 /** The link's check on load: any failure is the kind's expired page; app_error the error page. */
 export const tokenInfoReasonMessages = (texts: TokenLinkTexts) =>

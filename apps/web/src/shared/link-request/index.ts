@@ -4,7 +4,7 @@
  * nothing here knows which page it is on (docs/flows/recovery.md).
  */
 export {
-  NEW_TOKEN_REASONS,
+  NEW_TOKEN_OUTCOMES,
   isNewTokenEvent,
   onRequestNewToken,
   readNewTokenAnswer,

@@ -4,7 +4,7 @@
  * A machine that has such a state delegates to these; the call itself is injected.
  * No DOM; knows no flow.
  */
-import type { ForgotPasswordBody, Reason, StatusAnswer } from '@gatehouse/contract';
+import type { ForgotPasswordBody, ForgotPasswordReason, StatusAnswer } from '@gatehouse/contract';
 import { sendCallOutcome } from '../machine';
 import type { CallFailureDeps } from '../machine';
 
@@ -13,30 +13,32 @@ export type EmailProblem = 'email_required' | 'incorrect_email';
 
 export type NewTokenNotice = 'unavailable' | 'bot_check_failed';
 
-/** Every reason the new-link request (contract: forgotPassword) may return. */
-export const NEW_TOKEN_REASONS = [
-  'missing_email',
-  'incorrect_email',
-  'email_required',
-  'app_error',
-  'bot_check_failed',
-] as const satisfies readonly Reason[];
-export type NewTokenReason = (typeof NEW_TOKEN_REASONS)[number];
+/** Every reason the new-link request may return: the contract's (forgotPassword). */
+export type NewTokenReason = ForgotPasswordReason;
 
-export type NewTokenOutcome =
-  { type: 'ok' } | { type: 'field'; problem: EmailProblem } | { type: 'notice'; notice: NewTokenNotice };
+export type NewTokenFailure = { type: 'field'; problem: EmailProblem } | { type: 'notice'; notice: NewTokenNotice };
+export type NewTokenOutcome = { type: 'ok' } | NewTokenFailure;
+
+/**
+ * What each reason of the new-link request leads to, read by the form's machine and, through
+ * NEW_TOKEN_REASON_MESSAGES, its texts. When an answer has several, the first in this table wins.
+ * email_required is the empty e-mail of these forms; missing_email, the contract's other name for it, too.
+ */
+export const NEW_TOKEN_OUTCOMES = {
+  app_error: { type: 'notice', notice: 'unavailable' },
+  email_required: { type: 'field', problem: 'email_required' },
+  missing_email: { type: 'field', problem: 'email_required' },
+  incorrect_email: { type: 'field', problem: 'incorrect_email' },
+  bot_check_failed: { type: 'notice', notice: 'bot_check_failed' },
+} as const satisfies Record<NewTokenReason, NewTokenFailure>;
 
 /** Reads an answer of POST /api/user/forgotpassword on a request-new-link form. */
 export function readNewTokenAnswer(answer: StatusAnswer): NewTokenOutcome {
   if (answer.status === 'ok') return { type: 'ok' };
   const reasons = answer.status === 'failed' ? (answer.reasons ?? []) : [];
-  if (reasons.includes('app_error')) return { type: 'notice', notice: 'unavailable' };
-  // email_required is the empty e-mail of these forms; missing_email, the contract's other name for it, too.
-  if (reasons.includes('email_required') || reasons.includes('missing_email'))
-    return { type: 'field', problem: 'email_required' };
-  if (reasons.includes('incorrect_email')) return { type: 'field', problem: 'incorrect_email' };
-  if (reasons.includes('bot_check_failed')) return { type: 'notice', notice: 'bot_check_failed' };
-  return { type: 'notice', notice: 'unavailable' };
+  const first = (Object.keys(NEW_TOKEN_OUTCOMES) as NewTokenReason[]).find((reason) => reasons.includes(reason));
+  // An unknown reason or status: the form's one generic text.
+  return first ? NEW_TOKEN_OUTCOMES[first] : { type: 'notice', notice: 'unavailable' };
 }
 
 export interface RequestNewTokenState {
