@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
+import { HOSTILE_TABLE_ALLOWLIST, hostileRedirects } from '../../../../../packages/contract/src/hostile-redirects.ts';
 import { createTestApp, DEMO, dumpDatabase, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
 import { mailedResetToken } from '../recovery/recovery-test-kit.ts';
@@ -49,7 +50,7 @@ beforeAll(async () => {
   if (!fs.existsSync(path.join(WEB_DIST, 'server', 'server-entry.js'))) {
     throw new Error(`No server renderer at ${WEB_DIST}/server: run npm run build -w @gatehouse/web first`);
   }
-  t = await createTestApp({ env: { WEB_DIST } });
+  t = await createTestApp({ env: { WEB_DIST, REDIRECT_ALLOWLIST: HOSTILE_TABLE_ALLOWLIST.join(',') } });
   await t.accounts.create(DEMO);
 });
 afterAll(async () => {
@@ -109,6 +110,13 @@ describe('server-rendered pages', () => {
     ]) {
       const target = await visit(hostile);
       expect(target.origin, hostile).toBe(ORIGIN);
+    }
+    // The whole hostile table, each value as the address bar holds it: the browser's final target
+    // (the Location resolved as a browser resolves it) is the one the redirect rule gives.
+    for (const { query, expected, why } of hostileRedirects(ORIGIN)) {
+      const target = await visit(`?redirect=${query}`);
+      const allowed = new URL(expected, ORIGIN);
+      expect(target.href, `${why}: ${query}`).toBe(allowed.href);
     }
     // The pages for anyone with a token stay pages for a signed-in visitor.
     const reset = await t.app.inject({ url: '/signin/reset-password?token=abc', headers: cookies({ session }) });
