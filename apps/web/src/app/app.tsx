@@ -4,7 +4,7 @@ import { useLocale, useT } from '../shared/i18n';
 import { InternalErrorPage } from './internal-error-page';
 import { LoadingPlaceholder, PageFrame } from './page-frame';
 import { AppRouter } from './router';
-import type { LinkCheck } from '../flows/token-link';
+import type { LinkCheck } from '../shared/link-request';
 import type { SignInStart } from './page-payload';
 import type { StartUpData, StartUpResult } from './start-up';
 import { redirectTarget } from './start-up';

@@ -1,5 +1,5 @@
 import type { Locale } from '@gatehouse/contract';
-import type { LinkCheck } from '../flows/token-link';
+import type { LinkCheck } from '../shared/link-request';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import type { SignInStart } from '../flows/sign-in';
 import type { StartUpData } from './start-up';

@@ -8,7 +8,7 @@ import { lazyWithTimeout } from '../shared/chunks';
 import { LoadingPlaceholder } from './page-frame';
 import { ROUTES, SECURITY_HREF, signInHref } from './routes';
 import { MessageAreaGate } from '../shared/i18n';
-import type { LinkCheck } from '../flows/token-link';
+import type { LinkCheck } from '../shared/link-request';
 import type { SignInStart } from './page-payload';
 import type { StartUpData } from './start-up';
 
@@ -110,7 +110,7 @@ export function AppRouter({
             <Route path={ROUTES.secureAccount}>
               {/* The expired screen's reset-link form uses the recovery texts. */}
               <MessageAreaGate area={['secureAccount', 'recovery']} fallback={<LoadingPlaceholder />}>
-                <SecureAccountRoute />
+                <SecureAccountRoute linkCheck={linkCheck} />
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.security}>
@@ -150,13 +150,20 @@ function ResetPasswordRoute({
   );
 }
 
-function SecureAccountRoute() {
+function SecureAccountRoute({ linkCheck }: { linkCheck: LinkCheck | null }) {
   const [, navigate] = useLocation();
   const goToResetPassword = useCallback(
     (token: string) => navigate(`${ROUTES.resetPassword}?${new URLSearchParams({ token }).toString()}`),
     [navigate],
   );
-  return <SecureAccountFlow search={useSearch()} goToSignIn={useGoToSignIn()} goToResetPassword={goToResetPassword} />;
+  return (
+    <SecureAccountFlow
+      search={useSearch()}
+      goToSignIn={useGoToSignIn()}
+      goToResetPassword={goToResetPassword}
+      linkCheck={linkCheck}
+    />
+  );
 }
 
 function AcceptInvitationRoute({ redirect, linkCheck }: { redirect: () => void; linkCheck: LinkCheck | null }) {

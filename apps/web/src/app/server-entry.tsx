@@ -9,7 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createIntl } from 'react-intl';
 import { APP_PAGES, appPageOf, toLocale } from '@gatehouse/contract';
 import type { SignInStart } from '../flows/sign-in';
-import type { LinkCheck } from '../flows/token-link';
+import type { LinkCheck } from '../shared/link-request';
 import { loadArea, loadMessages } from '../shared/i18n';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import { App } from './app';

@@ -6,6 +6,13 @@ import { secureAccountRoutes } from './secure-account.routes.ts';
 import { SecureAccountService } from './secure-account.service.ts';
 import { WASNT_YOU_JOB, WasntYouService } from './wasnt-you.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The "Wasn't you?" link's check and use (the web module checks the link of a page it renders). */
+    secureAccounts: Pick<SecureAccountService, 'check'>;
+  }
+}
+
 /**
  * The "Wasn't you?" mail and its link (docs/decisions/0115-wasnt-you-mail.md): the mail after a new
  * device's sign-in or a burst of wrong PINs (the user module's `signInAlerts`), its outbox job, and
@@ -29,6 +36,7 @@ export const secureAccountModule = fp(
     outbox.handle(WASNT_YOU_JOB, (payload) => alerts.deliver(payload));
     app.decorate('signInAlerts', alerts);
     const secureAccounts = new SecureAccountService({ tokens, accounts, sessions: sessionStore, devices, throttle });
+    app.decorate('secureAccounts', secureAccounts);
     await app.register(secureAccountRoutes, { secureAccounts });
   },
   {

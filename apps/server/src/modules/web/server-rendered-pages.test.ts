@@ -184,6 +184,20 @@ describe('server-rendered pages', () => {
     expect([none.payload.linkCheck, none.heading]).toEqual([null, 'Tento odkaz už nie je platný']);
   });
 
+  it('paints a "Wasn\'t you?" link checked: the confirmation for a live link, the expired page for another', async () => {
+    const account = await t.accounts.findByEmail(DEMO.email);
+    const { token } = await t.app.linkTokens.issue(account!.id, 'secure_account');
+    const before = await dumpDatabase(t.db);
+    const live = readPage(await t.app.inject(`/signin/secure-account?token=${encodeURIComponent(token)}`));
+    expect(live.payload.linkCheck).toEqual({ token, answer: { status: 'ok' } });
+    expect(live.heading).toBe('Zabezpečte svoj účet');
+    // Opening the link changes nothing (mail scanners fetch links): the page only checked it.
+    expect(await dumpDatabase(t.db)).toEqual(before);
+    const wrong = readPage(await t.app.inject('/signin/secure-account?token=not-a-token'));
+    expect(wrong.payload.linkCheck?.answer).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect(wrong.heading).toBe('Tento odkaz už neplatí');
+  });
+
   it('sends a guest from the security page to sign in first, and back', async () => {
     const response = await t.app.inject('/signin/security');
     expect(response.statusCode).toBe(302);

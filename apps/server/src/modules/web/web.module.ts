@@ -13,19 +13,31 @@ import { webRoutes } from './web.routes.ts';
  * A plain plugin: it decorates nothing.
  */
 export async function webModule(app: FastifyInstance, { config }: ModuleContext): Promise<void> {
-  const { sessions, userInfo: answerUserInfo, devices, deviceCookie, secondFactor, recovery } = app;
-  /** The reset and registration pages' link check (what token info answers), read once from the query as the app reads it. */
+  const { sessions, userInfo: answerUserInfo, devices, deviceCookie, secondFactor, recovery, secureAccounts } = app;
+  /**
+   * The link check of the reset, registration and secure-account pages (what the page's own check
+   * call would answer: token info, or the secure-account check), read once from the query as the
+   * app reads it.
+   */
   const linkCheckFor = async (request: FastifyRequest): Promise<PageStart['linkCheck']> => {
     // With a bot check, the check needs the browser's token: the app makes it.
     if (config.botCheck.kind !== 'none') return null;
     const url = new URL(request.url, 'http://localhost');
     const page = appPageOf(url.pathname);
-    if (page !== APP_PAGES.resetPassword && page !== APP_PAGES.acceptInvitation) return null;
     const token = url.searchParams.get('token');
     // No token: the app knows without asking.
     if (token === null || token.trim() === '') return null;
-    const problem = await recovery.tokenProblem(token);
-    return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };
+    if (page === APP_PAGES.resetPassword || page === APP_PAGES.acceptInvitation) {
+      const problem = await recovery.tokenProblem(token);
+      return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };
+    }
+    if (page === APP_PAGES.secureAccount) {
+      const check = await secureAccounts.check(token, request.ip);
+      // Throttled: the app asks, and is told to wait as every other call is.
+      if (check.kind === 'throttled') return null;
+      return { token, answer: check.kind === 'ok' ? { status: 'ok' } : { status: 'failed', reasons: [check.reason] } };
+    }
+    return null;
   };
   const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
     const info = await answerUserInfo(request);

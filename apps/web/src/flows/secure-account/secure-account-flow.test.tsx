@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Locale } from '@gatehouse/contract';
 import { expectAnnounced, expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
 import { SOURCE_CATALOGUES } from '../../shared/testing/source-catalogues';
-import { SecureAccountFlow } from './secure-account-flow';
+import { SecureAccountFlow, type SecureAccountFlowProps } from './secure-account-flow';
 
 const CATALOGUES = SOURCE_CATALOGUES;
 const LOCALES: Locale[] = ['en', 'sk', 'cs'];
@@ -31,11 +31,20 @@ const ok = () => jsonResponse({ status: 'ok' });
 const failed = (reasons: string[]) => () => jsonResponse({ status: 'failed', reasons });
 const LIVE = { 'GET /api/user/secureaccount': ok };
 
-function renderFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
+function renderFlow({
+  search = '?token=abc',
+  locale = 'en' as Locale,
+  linkCheck = null as SecureAccountFlowProps['linkCheck'],
+} = {}) {
   const goToSignIn = vi.fn();
   const goToResetPassword = vi.fn();
   renderWithProviders(
-    <SecureAccountFlow search={search} goToSignIn={goToSignIn} goToResetPassword={goToResetPassword} />,
+    <SecureAccountFlow
+      search={search}
+      goToSignIn={goToSignIn}
+      goToResetPassword={goToResetPassword}
+      linkCheck={linkCheck}
+    />,
     locale,
   );
   return { goToSignIn, goToResetPassword, user: userEvent.setup(), m: CATALOGUES[locale] };
@@ -43,6 +52,32 @@ function renderFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('a secure-account page the server rendered with its link checked', () => {
+  it("shows the confirmation at once and asks nothing; a check of another link is not this one's", async () => {
+    const api = stubApi({ ...LIVE });
+    const { m } = renderFlow({ search: '?token=abc', linkCheck: { token: 'abc', answer: { status: 'ok' } } });
+    // The first render is the confirmation (what the server painted), not a loading state.
+    expect(screen.getByRole('heading', { level: 1, name: m['secureAccount.confirm.title'] })).toBeTruthy();
+    expect(api.calls('GET /api/user/secureaccount')).toHaveLength(0);
+  });
+
+  it('shows the expired page at once for a link the server found used', () => {
+    stubApi({});
+    const { m } = renderFlow({
+      search: '?token=abc',
+      linkCheck: { token: 'abc', answer: { status: 'failed', reasons: ['wrong_token'] } },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: m['secureAccount.expired.title'] })).toBeTruthy();
+  });
+
+  it('checks the link itself when the check was of another link', async () => {
+    const api = stubApi({ ...LIVE });
+    const { m } = renderFlow({ search: '?token=abc', linkCheck: { token: 'other', answer: { status: 'ok' } } });
+    await expectScreen(m['secureAccount.confirm.title'], { first: true });
+    expect(api.calls('GET /api/user/secureaccount')).toHaveLength(1);
+  });
 });
 
 describe.each(LOCALES)('secure-account route in %s', (locale) => {

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { call } from '../../shared/api/call';
 import { useT } from '../../shared/i18n';
-import { LinkRequestScreen } from '../../shared/link-request';
+import { LinkRequestScreen, answerFor } from '../../shared/link-request';
+import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
 import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
@@ -22,10 +23,12 @@ export interface SecureAccountFlowProps {
   goToSignIn: () => void;
   /** The reset-password route with this token. */
   goToResetPassword: (token: string) => void;
+  /** The server's check of this link, when it rendered the page. */
+  linkCheck?: LinkCheck | null;
 }
 
 /** The secure-account route (docs/flows/secure-account.md): one screen per state of the machine. */
-export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: SecureAccountFlowProps) {
+export function SecureAccountFlow({ search, goToSignIn, goToResetPassword, linkCheck }: SecureAccountFlowProps) {
   const t = useT();
   // Read once with URLSearchParams (one decode).
   const [token] = useState(() => new URLSearchParams(search).get('token'));
@@ -45,11 +48,7 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword }: Sec
     }),
     [handleGlobalFailure, goToSignIn, goToResetPassword],
   );
-  const { state, send } = useSecureAccountMachine(token, deps);
-
-  useEffect(() => {
-    send({ type: 'flow.started' });
-  }, [send]);
+  const { state, send } = useSecureAccountMachine(token, deps, answerFor(linkCheck, token));
 
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;

@@ -49,6 +49,17 @@ export interface SecureAccountTransition {
 
 export const initialSecureAccountState: SecureAccountState = { type: 'checkingLink', started: false };
 
+/**
+ * The first transition: the link checked with `answer` when the page came with it (a server-rendered
+ * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
+ */
+export function startSecureAccount(token: string | null, answer?: StatusAnswer): SecureAccountTransition {
+  const started = transition(token, initialSecureAccountState, { type: 'flow.started' });
+  return answer && started.state.type === 'checkingLink'
+    ? transition(token, started.state, { type: 'link.answered', answer })
+    : started;
+}
+
 const confirm = (patch: Partial<Extract<SecureAccountState, { type: 'confirm' }>> = {}): SecureAccountState => ({
   type: 'confirm',
   submitting: false,

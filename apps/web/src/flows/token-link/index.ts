@@ -4,4 +4,3 @@
  */
 export { FinishRegistrationFlow, ResetPasswordFlow } from './token-link-flow';
 export type { FinishRegistrationFlowProps, ResetPasswordFlowProps } from './token-link-flow';
-export type { LinkCheck } from './token-link.effects';

@@ -5,15 +5,15 @@ import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../..
 import { call } from '../../shared/api/call';
 import { loadDeviceName } from '../../shared/device';
 import { useT } from '../../shared/i18n';
-import { LinkRequestScreen } from '../../shared/link-request';
+import { LinkRequestScreen, answerFor } from '../../shared/link-request';
+import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { shouldOfferPasskey } from '../../shared/passkeys';
 import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
 import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
 import { SetPasswordForm } from './screens/set-password-form';
-import { answerFor } from './token-link.effects';
-import type { LinkCheck, TokenLinkDeps } from './token-link.effects';
+import type { TokenLinkDeps } from './token-link.effects';
 import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
 import { PAIR_DEVICE_TEXTS } from './token-link.messages';
 import type { TokenLinkKind } from './token-link.kinds';

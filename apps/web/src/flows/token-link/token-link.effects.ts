@@ -78,14 +78,3 @@ export async function runTokenLinkEffect(
       return effect satisfies never;
   }
 }
-
-/** A link's check made by the server for the page it rendered (docs/decisions/0117-server-rendered-first-view.md). */
-export interface LinkCheck {
-  token: string;
-  answer: StatusAnswer;
-}
-
-/** The check's answer when it is this link's (a page the app moved to itself has none). */
-export function answerFor(check: LinkCheck | null | undefined, token: string | null): StatusAnswer | undefined {
-  return check && token !== null && check.token === token ? check.answer : undefined;
-}

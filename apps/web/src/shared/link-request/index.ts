@@ -23,6 +23,8 @@ export type {
   RequestNewTokenState,
 } from './link-request';
 export { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES, NEW_TOKEN_REASON_MESSAGES } from './link-request.messages';
+export { answerFor } from './link-check';
+export type { LinkCheck } from './link-check';
 export { LinkRequestScreen } from './link-request-screen';
 export type { LinkRequestScreenProps, LinkRequestTexts } from './link-request-screen';
 export { NewTokenForm } from './new-token-form';
