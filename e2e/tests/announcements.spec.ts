@@ -446,11 +446,15 @@ const reauthPasskey: Starter = async (page, lang, answer) => {
 
 // The "Wasn't you?" mail's link (docs/decisions/0115-wasnt-you-mail.md).
 const secureAccountInfo: Starter = async (page, _lang, answer) => {
+  // The link's check as the app makes it (the server's own check would find no such link).
+  await renderInBrowser(page);
   await answerCall(page, 'GET', '/api/user/secureaccount', answer);
   await page.goto('/signin/secure-account?token=t0k3n');
 };
 
 const secureAccount: Starter = async (page, lang, answer) => {
+  // A live link as the app's own check is told (the server's would find no such link).
+  await renderInBrowser(page);
   await answerCall(page, 'GET', '/api/user/secureaccount', TOKEN_OK);
   await answerCall(page, 'POST', '/api/user/secureaccount', answer);
   await page.goto('/signin/secure-account?token=t0k3n');
