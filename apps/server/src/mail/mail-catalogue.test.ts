@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@gatehouse/contract';
 import { mailDateLocale } from './mail-catalogues.ts';
-import { defineMailTemplate, placeholdersOf, type MailCatalogue, type MailTemplate } from './mail-template.ts';
+import {
+  defineMailTemplate,
+  mailContext,
+  placeholdersOf,
+  renderMail,
+  type MailCatalogue,
+  type MailTemplate,
+} from './mail-template.ts';
 import { pinCodeMail } from './templates/pin-code.mail.ts';
 
 const TEMPLATE_DIR = new URL('./templates/', import.meta.url);
@@ -77,5 +84,44 @@ describe('mail texts in the catalogue files', () => {
     ) as Record<string, string>;
     expect(pinCodeMail.catalogues.sk.subject).toBe(sk['mail.pinCode.subject']);
     expect(mailDateLocale('en')).toBe('en-GB');
+  });
+});
+
+describe('mail texts in ICU MessageFormat', () => {
+  const context = mailContext('https://signin.example.org');
+  const validity = (language: string, validMinutes: number) =>
+    renderMail(pinCodeMail, {
+      to: 'a@b.test',
+      language,
+      params: { pin: 'ABC123', firstName: 'Eva', validMinutes },
+      context,
+    })
+      .text.split('\n\n')
+      .find((block) => /\d/.test(block) && !block.includes('ABC123'));
+
+  it('say a validity in the plural form the number needs, in every language', () => {
+    expect([1, 2, 5, 10].map((n) => validity('sk', n))).toEqual([
+      'Kód platí 1 minútu a dá sa použiť iba raz.',
+      'Kód platí 2 minúty a dá sa použiť iba raz.',
+      'Kód platí 5 minút a dá sa použiť iba raz.',
+      'Kód platí 10 minút a dá sa použiť iba raz.',
+    ]);
+    expect([1, 3, 10].map((n) => validity('cs', n))).toEqual([
+      'Kód platí 1 minutu a lze ho použít jen jednou.',
+      'Kód platí 3 minuty a lze ho použít jen jednou.',
+      'Kód platí 10 minut a lze ho použít jen jednou.',
+    ]);
+    expect([1, 10].map((n) => validity('en', n))).toEqual([
+      'The code is valid for 1 minute and can be used once.',
+      'The code is valid for 10 minutes and can be used once.',
+    ]);
+  });
+
+  it('are read with the ICU parser: plural arguments count as arguments, a broken message is an error', () => {
+    expect(placeholdersOf('Platí {minutes, plural, one {# minútu} other {# minút}} ({count})')).toEqual([
+      'count',
+      'minutes',
+    ]);
+    expect(() => placeholdersOf('Platí {minutes, plural, one {# minútu}')).toThrow();
   });
 });

@@ -1,14 +1,17 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { LOCALES, DEFAULT_PAGE, safeRedirect, toLocale, type Locale } from '@gatehouse/contract';
-import { mailTexts } from './mail-catalogues.ts';
+import { mailDateLocale, mailTexts } from './mail-catalogues.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
  * Mail templates (docs/decisions/0110-mail.md). Each template is one file in templates/
  * named `*.mail.ts` that exports a template made by defineMailTemplate: its id, the keys of its
  * texts and a compose function that arranges the texts into blocks. The texts are in each
- * language's catalogue file under `mail.<template>.<key>` (mail-catalogues.ts); every language
- * must have every key (checked when the template is defined, so at start) with the English
- * {placeholders} (checked by mail-catalogue.test.ts). The layout is shared.
+ * language's catalogue file under `mail.<template>.<key>` (mail-catalogues.ts), in ICU MessageFormat
+ * as the screens' texts are (plurals: "{minutes, plural, one {# minútu} few {# minúty} …}"); every
+ * language must have every key, each a valid message (both checked when the template is defined, so
+ * at start), with the English arguments (checked by mail-catalogue.test.ts). The layout is shared.
  */
 export type MailCatalogue<K extends string> = Readonly<Record<K, string>>;
 
@@ -42,6 +45,8 @@ export interface MailTemplate<K extends string, P> {
   readonly id: string;
   /** Each language's texts of this template. */
   readonly catalogues: Readonly<Record<Locale, MailCatalogue<K>>>;
+  /** Each language's texts, parsed once, ready to be filled in. */
+  readonly formats: Readonly<Record<Locale, Readonly<Record<K, IntlMessageFormat>>>>;
   compose(say: Say<K>, params: P, context: MailContext): ComposedMail;
 }
 
@@ -74,20 +79,42 @@ export function defineMailTemplate<K extends string, P>({
     Locale,
     MailCatalogue<K>
   >;
-  return { id, catalogues, compose };
+  const formatsOf = (locale: Locale) =>
+    Object.fromEntries(
+      keys.map((key) => {
+        try {
+          return [key, new IntlMessageFormat(catalogues[locale][key], mailDateLocale(locale))];
+        } catch (error) {
+          throw new Error(
+            `"mail.${catalogueKey}.${key}" in the ${locale} catalogue is not a valid message: ${String(error)}`,
+            {
+              cause: error,
+            },
+          );
+        }
+      }),
+    ) as Record<K, IntlMessageFormat>;
+  const formats = Object.fromEntries(LOCALES.map((locale) => [locale, formatsOf(locale)])) as Record<
+    Locale,
+    Record<K, IntlMessageFormat>
+  >;
+  return { id, catalogues, formats, compose };
 }
 
-/** Names of the {placeholders} of a message, sorted. */
+/** Names of a message's arguments (`{name}`, `{count, plural, …}`), sorted, each once. */
 export function placeholdersOf(message: string): string[] {
-  return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
-}
-
-function fill(message: string, values: Readonly<Record<string, string | number>>): string {
-  return message.replace(/\{(\w+)\}/g, (_all, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`mail placeholder {${name}} has no value`);
-    return String(value);
-  });
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.tag) walk(element.children);
+      else if (element.type === TYPE.plural || element.type === TYPE.select) {
+        names.add(element.value);
+        for (const option of Object.values(element.options)) walk(option.value);
+      } else if (element.type !== TYPE.literal && element.type !== TYPE.pound) names.add(element.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, 'en').getAst());
+  return [...names].sort();
 }
 
 export function escapeHtml(value: string): string {
@@ -118,8 +145,9 @@ export function renderMail<K extends string, P>(
   input: { to: string; language: string | null | undefined; params: P; context: MailContext },
 ): MailMessage {
   const locale: Locale = toLocale(input.language);
-  const catalogue = template.catalogues[locale];
-  const say: Say<K> = (key, values = {}) => fill(catalogue[key], values);
+  const formats = template.formats[locale];
+  // A value the text names but the mail does not give is an error (intl-messageformat throws).
+  const say: Say<K> = (key, values = {}) => String(formats[key].format(values));
   const mail = template.compose(say, input.params, input.context);
 
   const textBlocks = mail.blocks.map((b) =>
