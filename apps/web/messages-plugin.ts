@@ -29,17 +29,11 @@ import { MESSAGE_AREAS, SERVER_ONLY_PREFIX, areaOf } from './src/shared/i18n/are
 const PREFIX = 'virtual:messages/';
 const RESOLVED = '\0virtual-messages:';
 
+/** A language's catalogue as written (its JSON file's entries). */
+export type ReadCatalogue = (code: string) => Record<string, string>;
+
 /** The browser's part of a language's catalogue, with every language's own name added. */
-export function browserCatalogue(
-  localesDir: string,
-  locale: string,
-  watch: (file: string) => void = () => {},
-): Record<string, string> {
-  const read = (code: string): Record<string, string> => {
-    const file = path.join(localesDir, `${code}.json`);
-    watch(file);
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  };
+export function browserCatalogue(read: ReadCatalogue, locale: string): Record<string, string> {
   const own = Object.entries(read(locale)).filter(([key]) => !key.startsWith(SERVER_ONLY_PREFIX));
   const names = LOCALES.map((code) => {
     const name = read(code)['app.language.name'];
@@ -83,9 +77,13 @@ export function messagesPlugin(localesDir: string): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
       const name = id.slice(RESOLVED.length);
-      const watch = (file: string) => this.addWatchFile(file);
+      const read: ReadCatalogue = (code) => {
+        const file = path.join(localesDir, `${code}.json`);
+        this.addWatchFile(file);
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      };
       const compiled = (locale: string) =>
-        JSON.stringify(JSON.stringify(compileCatalogue(browserCatalogue(localesDir, locale, watch))));
+        JSON.stringify(JSON.stringify(compileCatalogue(browserCatalogue(read, locale))));
       if (name === 'loaders') return loadersModule();
       if (name === 'all')
         return `export default { ${LOCALES.map((code) => `${code}: JSON.parse(${compiled(code)})`).join(', ')} };`;
@@ -94,7 +92,7 @@ export function messagesPlugin(localesDir: string): Plugin {
         throw new Error(`Unknown catalogue ${locale}: not in the contract's LOCALES`);
       if (part !== undefined && part !== 'core' && !(part in MESSAGE_AREAS))
         throw new Error(`Unknown catalogue area ${part}`);
-      const all = browserCatalogue(localesDir, locale, watch);
+      const all = browserCatalogue(read, locale);
       const source =
         part === undefined ? all : Object.fromEntries(Object.entries(all).filter(([key]) => areaOf(key) === part));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalogue(source)))});`;

@@ -28,11 +28,11 @@ const USER_AGENT_MAX_LENGTH = 512;
 
 /** "Chrome Windows 10", "Mobile Safari iOS 17.4", or the default name, in the account's language. */
 export function nameBrowser(userAgent: string, language: string): string {
-  const say = wasntYouMail.catalogues[toLocale(language)];
+  const say = wasntYouMail.formats[toLocale(language)];
   return deviceNameFrom((ua) => Bowser.parse(ua), userAgent, {
-    defaultName: say.unknownDevice,
-    defaultMobileName: say.unknownMobileDevice,
-    mobileName: (name) => say.mobileDevice.replace('{name}', name),
+    defaultName: String(say.unknownDevice.format()),
+    defaultMobileName: String(say.unknownMobileDevice.format()),
+    mobileName: (name) => String(say.mobileDevice.format({ name })),
   });
 }
 

@@ -71,6 +71,14 @@ export const userModule = fp(
     app.decorate('secondFactor', secondFactor);
     app.decorate('userInfo', userInfoAnswer({ sessions, users }));
     await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf });
+    // The modules that fill in the sign-in's alerts and history are registered after this one: a
+    // server without them refuses to start, rather than failing the first sign-in.
+    app.addHook('onReady', async () => {
+      for (const hook of ['signInAlerts', 'signInRecorder'] as const) {
+        if (!app.hasDecorator(hook))
+          throw new Error(`the user module needs \`${hook}\`: register the module that provides it`);
+      }
+    });
   },
   {
     name: 'user-module',

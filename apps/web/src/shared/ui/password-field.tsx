@@ -92,7 +92,7 @@ export function PasswordField({
             disabled={disabled}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? <EyeOffIcon /> : <EyeIcon />}
+            <EyeIcon crossed={visible} />
           </button>
         </>
       }
@@ -100,7 +100,8 @@ export function PasswordField({
   );
 }
 
-function EyeIcon() {
+/** The eye of the show/hide button; crossed out while the password is shown. */
+function EyeIcon({ crossed = false }: { crossed?: boolean }) {
   return (
     <svg
       width="24"
@@ -114,25 +115,7 @@ function EyeIcon() {
     >
       <path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z" />
       <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function EyeOffIcon() {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      <path d="M3 3l18 18" strokeLinecap="round" />
+      {crossed && <path d="M3 3l18 18" strokeLinecap="round" />}
     </svg>
   );
 }
