@@ -55,4 +55,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Every lazily loaded component has the 120 s chunk time-out (docs/requirements/app-shell.md,
+    // SH-43): React's own `lazy` only through shared/chunks.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/chunks/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message: 'use lazyWithTimeout from shared/chunks: a chunk that never arrives must end on the error page',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 /**
  * The PIN form's 'remember this device' checkbox. A module of its own, loaded
- * with React.lazy, so Base UI's checkbox never weighs on the first view.
+ * with lazyWithTimeout (shared/chunks), so Base UI's checkbox never weighs on the first view.
  */
 import { Checkbox } from '../../../shared/ui/checkbox';
 

@@ -1,6 +1,6 @@
 /**
  * The options menu of one remembered account. A module of its own, loaded with
- * React.lazy, so Base UI's menu never weighs on the first view.
+ * lazyWithTimeout (shared/chunks), so Base UI's menu never weighs on the first view.
  */
 import { Menu, MenuItem } from '../../../shared/ui/menu';
 
