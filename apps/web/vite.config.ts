@@ -12,9 +12,12 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 const FIRST_VIEW_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|wouter|use-sync-external-store|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
-/** Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers, the bot-check engines. */
+/**
+ * Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers,
+ * the bot-check engines, react-hook-form's hook for the later forms.
+ */
 const LAZY_UI =
-  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
+  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|form[\\/]use-checked-form|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
 /**
  * The contract's plain values and rules (no schema): the first view uses them. Not reason-codes.ts:
  * the first view reads only its types, its tuples go with the endpoints (a first-view module that

@@ -1,10 +1,10 @@
-import { useId, useImperativeHandle, useRef } from 'react';
+import { useImperativeHandle } from 'react';
 import type { Ref } from 'react';
-import { useForm } from 'react-hook-form';
 import { isNonEmptyText, isValidEmail } from '@gatehouse/contract';
-import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../a11y';
+import { FormScreen, SubmitButton, useFormFailures } from '../form/form-screen';
+import { useCheckedForm } from '../form/use-checked-form';
 import { useT } from '../i18n';
-import { Button, Card, Notice, TextField } from '../ui';
+import { Button, EmailField } from '../ui';
 import { screenStyles as styles } from '../screens';
 import type { EmailProblem, NewTokenNotice } from './link-request';
 import { EMAIL_PROBLEM_MESSAGES, NEW_TOKEN_NOTICE_MESSAGES } from './link-request.messages';
@@ -60,22 +60,8 @@ export function NewTokenForm({
   handle,
 }: NewTokenFormProps) {
   const t = useT();
-  const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const noticeElement = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm<Values>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-    shouldFocusError: false,
-  });
-  const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'email', EmailProblem>(failures, { email: serverError?.problem });
+  const { register, handleSubmit, resetField, errors } = useCheckedForm<Values>({ email: '' });
+  const { failed, server } = useFormFailures<'email', EmailProblem>(failures, { email: serverError?.problem });
 
   useImperativeHandle(handle, () => ({
     clearEmail: () => resetField('email', { defaultValue: '' }),
@@ -83,44 +69,31 @@ export function NewTokenForm({
 
   const problem = errors.email?.message ?? server.problemOf('email');
   const emailError = isEmailProblem(problem) ? t(EMAIL_PROBLEM_MESSAGES[problem]) : undefined;
-  const noticeText = notice === null ? null : t(NEW_TOKEN_NOTICE_MESSAGES[notice]);
-  useFailureReport(failed.key, () =>
-    firstFailure(form.current, [['email', emailError]], { element: noticeElement.current, message: noticeText }),
-  );
-  const submit = handleSubmit((values) => onSubmit(values.email.trim()), failed.refused);
 
   return (
-    <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
-        {title}
-      </ScreenTitle>
-      <p className={styles.text}>{description}</p>
-      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        {noticeText !== null && (
-          <Notice variant="error" ref={noticeElement} focusable>
-            {noticeText}
-          </Notice>
-        )}
-        <TextField
-          label={emailLabel}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={emailError}
-          {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
-            {submitLabel}
-          </Button>
-          <Button variant="text" rounded fullWidth onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormScreen
+      title={title}
+      pageTitle={pageTitle}
+      styles={styles}
+      header={<p className={styles.text}>{description}</p>}
+      onSubmit={handleSubmit((values) => onSubmit(values.email.trim()), failed.refused)}
+      notice={notice === null ? null : t(NEW_TOKEN_NOTICE_MESSAGES[notice])}
+      failureKey={failed.key}
+      fieldMessages={{ email: emailError }}
+    >
+      <EmailField
+        label={emailLabel}
+        autoComplete="email"
+        required
+        error={emailError}
+        {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
+      />
+      <div className={styles.actions}>
+        <SubmitButton busy={submitting}>{submitLabel}</SubmitButton>
+        <Button variant="text" rounded fullWidth onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      </div>
+    </FormScreen>
   );
 }

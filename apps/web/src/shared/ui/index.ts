@@ -14,7 +14,7 @@
  */
 export { Button, buttonClassName } from './button';
 export type { ButtonProps, ButtonStyleOptions, ButtonVariant } from './button';
-export { TextField } from './text-field';
+export { EmailField, TextField } from './text-field';
 export type { TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';
 export type { PasswordFieldProps } from './password-field';

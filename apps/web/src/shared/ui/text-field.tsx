@@ -82,3 +82,11 @@ export function TextField({
     </div>
   );
 }
+
+/**
+ * A TextField for an e-mail address: the e-mail keyboard, and no capital first letter or
+ * spelling correction, which would change what the person typed.
+ */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return <TextField type="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}

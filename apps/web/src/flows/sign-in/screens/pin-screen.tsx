@@ -1,16 +1,10 @@
-import { Suspense, useId, useMemo, useRef, useState } from 'react';
-import { lazyWithTimeout } from '../../../shared/chunks';
-import { useForm } from 'react-hook-form';
+import { Suspense, useMemo, useState } from 'react';
 import { showsRemainingAttempts } from '@gatehouse/contract';
-import {
-  ScreenTitle,
-  firstFailure,
-  useAnswerProblems,
-  useFailureReport,
-  useSubmitFailures,
-} from '../../../shared/a11y';
+import { lazyWithTimeout } from '../../../shared/chunks';
+import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
+import { useCheckedForm } from '../../../shared/form/use-checked-form';
 import { useT } from '../../../shared/i18n';
-import { Button, Card, Notice, PinField } from '../../../shared/ui';
+import { Notice, PinField } from '../../../shared/ui';
 import type { PinAttempts, PinProblem, PinVariant } from '../sign-in.machine';
 import { PIN_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
@@ -65,27 +59,12 @@ export function PinScreen({
   onSubmit,
 }: PinScreenProps) {
   const t = useT();
-  const titleId = useId();
-  const descriptionId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const [rememberDevice, setRememberDevice] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PinValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { pin: '' },
-    shouldFocusError: false,
-  });
-  const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<'pin', PinProblem>(failures, { pin: problem ?? undefined });
+  const { register, handleSubmit, errors } = useCheckedForm<PinValues>({ pin: '' }, 'submit');
+  const { failed, server } = useFormFailures<'pin', PinProblem>(failures, { pin: problem ?? undefined });
 
   const code = errors.pin?.message ?? server.problemOf('pin');
   const pinError = code === 'invalid' || code === 'required' ? t(PIN_PROBLEM_MESSAGES[code]) : undefined;
-  // A wrong or missing code: focus on the field it describes, or announced when focus is there already (docs/decisions/0010).
-  useFailureReport(failed.key, () => firstFailure(form.current, [['pin', pinError]]));
   const offersRememberDevice = variant === 'signIn' && offerRememberDevice;
   // The same element while its inputs stay the same: on a page the server painted, the box's code
   // comes after the rest is hydrated, and a new element (any render of this screen, e.g. when the
@@ -109,37 +88,27 @@ export function PinScreen({
   );
 
   return (
-    <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.pin.pageTitle')}>
-        {t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}
-      </ScreenTitle>
-      <form
-        ref={form}
-        className={styles.form}
-        method="post"
-        noValidate
-        onSubmit={submit}
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-      >
-        <p id={descriptionId} className={styles.text}>
-          {t('signIn.pin.description', { email })}
-        </p>
-        <RemainingAttemptsNotice attempts={attempts} />
-        <PinField
-          label={t('signIn.pin.label')}
-          required
-          error={pinError}
-          {...register('pin', {
-            validate: (value) => (value.trim().length > 0 ? true : 'required'),
-            onChange: () => server.edited('pin'),
-          })}
-        />
-        {offersRememberDevice && rememberDeviceBox}
-        <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
-          {t('signIn.pin.submit')}
-        </Button>
-      </form>
-    </Card>
+    <FormScreen
+      title={t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}
+      pageTitle={t('signIn.pin.pageTitle')}
+      styles={styles}
+      description={t('signIn.pin.description', { email })}
+      onSubmit={submit}
+      failureKey={failed.key}
+      fieldMessages={{ pin: pinError }}
+    >
+      <RemainingAttemptsNotice attempts={attempts} />
+      <PinField
+        label={t('signIn.pin.label')}
+        required
+        error={pinError}
+        {...register('pin', {
+          validate: (value) => (value.trim().length > 0 ? true : 'required'),
+          onChange: () => server.edited('pin'),
+        })}
+      />
+      {offersRememberDevice && rememberDeviceBox}
+      <SubmitButton busy={submitting}>{t('signIn.pin.submit')}</SubmitButton>
+    </FormScreen>
   );
 }

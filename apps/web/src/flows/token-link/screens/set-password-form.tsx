@@ -1,15 +1,8 @@
-import { useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { checkNewPassword, checkPasswordConfirmation } from '@gatehouse/contract';
-import {
-  ScreenTitle,
-  firstFailure,
-  useAnswerProblems,
-  useFailureReport,
-  useSubmitFailures,
-} from '../../../shared/a11y';
+import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
+import { useCheckedForm } from '../../../shared/form/use-checked-form';
 import { useT } from '../../../shared/i18n';
-import { Button, Card, Notice, PasswordField } from '../../../shared/ui';
+import { PasswordField } from '../../../shared/ui';
 import { screenStyles as styles } from '../../../shared/screens';
 import type {
   PasswordField as PasswordFieldName,
@@ -61,84 +54,55 @@ export function SetPasswordForm({
   onSubmit,
 }: SetPasswordFormProps) {
   const t = useT();
-  const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const noticeElement = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors, isSubmitted },
-  } = useForm<SetPasswordValues>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: { password: '', password2: '' },
-    shouldFocusError: false,
+  const { register, handleSubmit, trigger, getFieldState, formState, errors } = useCheckedForm<SetPasswordValues>({
+    password: '',
+    password2: '',
   });
-  const failed = useSubmitFailures(failures);
-  const server = useAnswerProblems<PasswordFieldName, PasswordProblem>(failures, serverErrors);
+  const { isSubmitted } = formState;
+  const { failed, server } = useFormFailures<PasswordFieldName, PasswordProblem>(failures, serverErrors);
 
   const messageFor = (field: PasswordFieldName): string | undefined => {
     const problem = errors[field]?.message ?? server.problemOf(field);
     return isProblem(problem) ? t(PASSWORD_PROBLEM_MESSAGES[problem]) : undefined;
   };
-  const noticeText = notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice]);
-  // After a failed submit: the first field in error, else the notice (docs/decisions/0010).
-  useFailureReport(failed.key, () =>
-    firstFailure(
-      form.current,
-      [
-        ['password', messageFor('password')],
-        ['password2', messageFor('password2')],
-      ],
-      { element: noticeElement.current, message: noticeText },
-    ),
-  );
-
-  const submit = handleSubmit((values) => onSubmit(values), failed.refused);
 
   return (
-    <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
-        {title}
-      </ScreenTitle>
-      {intro !== undefined && <p className={styles.text}>{intro}</p>}
-      <form ref={form} className={styles.form} method="post" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        {noticeText !== null && (
-          <Notice variant="error" ref={noticeElement} focusable>
-            {noticeText}
-          </Notice>
-        )}
-        <PasswordField
-          label={t('setPassword.password')}
-          hint={t('setPassword.rules')}
-          autoComplete="new-password"
-          required
-          error={messageFor('password')}
-          {...register('password', {
-            validate: (value) => checkNewPassword(value) ?? true,
-            // A changed password can make a shown confirmation message right or wrong.
-            onChange: () => {
-              server.edited('password');
-              if (isSubmitted || getFieldState('password2').isTouched) void trigger('password2');
-            },
-          })}
-        />
-        <PasswordField
-          label={t('setPassword.password2')}
-          autoComplete="new-password"
-          required
-          error={messageFor('password2')}
-          {...register('password2', {
-            validate: (value, values) => checkPasswordConfirmation(values.password, value) ?? true,
-            onChange: () => server.edited('password2'),
-          })}
-        />
-        <Button type="submit" variant="filled" rounded fullWidth loading={submitting}>
-          {submitLabel}
-        </Button>
-      </form>
-    </Card>
+    <FormScreen
+      title={title}
+      pageTitle={pageTitle}
+      styles={styles}
+      header={intro !== undefined && <p className={styles.text}>{intro}</p>}
+      onSubmit={handleSubmit((values) => onSubmit(values), failed.refused)}
+      notice={notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice])}
+      failureKey={failed.key}
+      fieldMessages={{ password: messageFor('password'), password2: messageFor('password2') }}
+    >
+      <PasswordField
+        label={t('setPassword.password')}
+        hint={t('setPassword.rules')}
+        autoComplete="new-password"
+        required
+        error={messageFor('password')}
+        {...register('password', {
+          validate: (value) => checkNewPassword(value) ?? true,
+          // A changed password can make a shown confirmation message right or wrong.
+          onChange: () => {
+            server.edited('password');
+            if (isSubmitted || getFieldState('password2').isTouched) void trigger('password2');
+          },
+        })}
+      />
+      <PasswordField
+        label={t('setPassword.password2')}
+        autoComplete="new-password"
+        required
+        error={messageFor('password2')}
+        {...register('password2', {
+          validate: (value, values) => checkPasswordConfirmation(values.password, value) ?? true,
+          onChange: () => server.edited('password2'),
+        })}
+      />
+      <SubmitButton busy={submitting}>{submitLabel}</SubmitButton>
+    </FormScreen>
   );
 }
