@@ -8,14 +8,17 @@ import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
 import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
+import { useMachine } from '../../shared/machine';
+import { runSecureAccountEffect } from './secure-account.effects';
 import type { SecureAccountDeps } from './secure-account.effects';
+import { startSecureAccount, transition } from './secure-account.machine';
+import type { SecureAccountEvent, SecureAccountState } from './secure-account.machine';
 import {
   RESET_LINK_REQUEST_TEXTS,
   RESET_LINK_SENT_TEXTS,
   SCREEN_TEXTS,
   SECURE_NOTICE_MESSAGES,
 } from './secure-account.messages';
-import { useSecureAccountMachine } from './use-secure-account-machine';
 
 export interface SecureAccountFlowProps {
   /** The page's query string; `token` is read from it once. */
@@ -48,7 +51,14 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword, linkC
     }),
     [handleGlobalFailure, goToSignIn, goToResetPassword],
   );
-  const { state, send } = useSecureAccountMachine(token, deps, answerFor(linkCheck, token));
+  const { state, send } = useMachine(
+    {
+      start: () => startSecureAccount(token, answerFor(linkCheck, token)),
+      transition: (current: SecureAccountState, event: SecureAccountEvent) => transition(token, current, event),
+      run: runSecureAccountEffect,
+    },
+    deps,
+  );
 
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;

@@ -33,10 +33,11 @@ import {
 } from './pin-step-storage';
 import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
-import { clearGoCache } from './sign-in.effects';
+import { clearGoCache, runEffect } from './sign-in.effects';
+import { initialSignInState, transition } from './sign-in.machine';
+import { useMachine } from '../../shared/machine';
 import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
-import { useSignInMachine } from './use-sign-in-machine';
 import type { SignInStart } from './sign-in-start';
 import type { SignInCalls } from './sign-in.calls';
 
@@ -212,12 +213,20 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
     }),
     [handleGlobalFailure, enterServerError, redirect, show, hide, t],
   );
-  const { state, visit, send } = useSignInMachine(deps, () => ({
-    type: 'flow.started',
-    rememberedUsers,
-    pinStep: start ? start.pinStep : readPinStep(),
-    passkeyLikely: start?.passkeyLikely ?? false,
-  }));
+  const { state, visit, send } = useMachine(
+    {
+      start: () =>
+        transition(initialSignInState, {
+          type: 'flow.started',
+          rememberedUsers,
+          pinStep: start ? start.pinStep : readPinStep(),
+          passkeyLikely: start?.passkeyLikely ?? false,
+        }),
+      transition,
+      run: runEffect,
+    },
+    deps,
+  );
 
   // Conditional mediation on the login views: started when one is shown, aborted when it is
   // left, while a passkey sign-in is under way, and after the server's timeout.

@@ -8,16 +8,19 @@ import { useT } from '../../shared/i18n';
 import { LinkRequestScreen, answerFor } from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
+import { useMachine } from '../../shared/machine';
 import { shouldOfferPasskey } from '../../shared/passkeys';
 import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
 import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
 import { SetPasswordForm } from './screens/set-password-form';
+import { runTokenLinkEffect } from './token-link.effects';
 import type { TokenLinkDeps } from './token-link.effects';
+import { startTokenLink, transition } from './token-link.machine';
+import type { TokenLinkEvent, TokenLinkState } from './token-link.machine';
 import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
 import { PAIR_DEVICE_TEXTS } from './token-link.messages';
 import type { TokenLinkKind } from './token-link.kinds';
-import { useTokenLinkMachine } from './use-token-link-machine';
 
 interface TokenLinkPageProps {
   /** The page's query string; `token` is read from it once. */
@@ -103,7 +106,14 @@ function TokenLinkFlow({
     }),
     [kind, onDeviceUsers, userAgent, t, redirect, handleGlobalFailure, goToSignIn],
   );
-  const { state, send } = useTokenLinkMachine(kind.steps, token, deps, answerFor(tokenCheck, token));
+  const { state, send } = useMachine(
+    {
+      start: () => startTokenLink(kind.steps, token, answerFor(tokenCheck, token)),
+      transition: (current: TokenLinkState, event: TokenLinkEvent) => transition(kind.steps, token, current, event),
+      run: runTokenLinkEffect,
+    },
+    deps,
+  );
 
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: texts.leave, onClick: signIn };
