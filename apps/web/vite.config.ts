@@ -11,7 +11,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * what it imports (boot*.ts, its own chunk below), which load before the first paint, nor main.tsx.
  */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|wouter|use-sync-external-store|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|wouter|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
 /**
  * Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers,
  * the bot-check engines, react-hook-form's hook for the later forms.
@@ -44,6 +44,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       // Catalogues arrive precompiled (messages-plugin.ts): ship no ICU parser.
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      // React's own useSyncExternalStore for wouter, instead of the shim for old React versions.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: here('./build-shims/use-sync-external-store.ts'),
+      },
     ],
   },
   build: isSsrBuild
