@@ -11,6 +11,8 @@ import {
 const passkey: SecurityPasskey = { id: 'k1', name: null, synced: true, createdAt: 1, lastUsedAt: null };
 const overview: Overview = { passkeys: [passkey], devices: [], sessions: [], signIns: [], reauthRequired: false };
 const run = (events: SecurityEvent[], from: SecurityState = initialSecurityState) => events.reduce(transition, from);
+/** The page with its overview shown. */
+const loaded = run([{ type: 'overview.loaded', overview }]);
 
 describe('the security page machine', () => {
   it('shows the overview once loaded, and a failed first load as unavailable until asked again', () => {
@@ -27,12 +29,10 @@ describe('the security page machine', () => {
   });
 
   it('asks for the password when a confirmed removal needs it, counts wrong passwords, and closes after the removal', () => {
-    const asked = run([
-      { type: 'overview.loaded', overview },
-      { type: 'removal.opened', passkey },
-      { type: 'action.started' },
-      { type: 'reauth.needed' },
-    ]);
+    const asked = run(
+      [{ type: 'removal.opened', passkey }, { type: 'action.started' }, { type: 'reauth.needed' }],
+      loaded,
+    );
     expect(asked).toMatchObject({ busy: false, dialog: { kind: 'reauth', passkey, wrong: 0 } });
     const wrong = run([{ type: 'action.started' }, { type: 'reauth.refused' }], asked);
     expect(wrong).toMatchObject({ busy: false, dialog: { kind: 'reauth', wrong: 1 } });
@@ -44,12 +44,10 @@ describe('the security page machine', () => {
   });
 
   it('keeps a dialog open while its call runs, and counts failures for the page to announce', () => {
-    const busy = run([
-      { type: 'overview.loaded', overview },
-      { type: 'rename.opened', passkey },
-      { type: 'action.started' },
-      { type: 'dialog.closed' },
-    ]);
+    const busy = run(
+      [{ type: 'rename.opened', passkey }, { type: 'action.started' }, { type: 'dialog.closed' }],
+      loaded,
+    );
     expect(busy).toMatchObject({ busy: true, dialog: { kind: 'rename' } });
     expect(run([{ type: 'action.failed' }], busy)).toMatchObject({
       busy: false,
@@ -58,10 +56,7 @@ describe('the security page machine', () => {
     });
     expect(run([{ type: 'rename.invalid' }], busy)).toMatchObject({ dialog: { kind: 'rename', invalid: true } });
     // A list button's call names its button, which shows it; the answer frees it.
-    const revoking = run([
-      { type: 'overview.loaded', overview },
-      { type: 'action.started', button: 'device:d1' },
-    ]);
+    const revoking = run([{ type: 'action.started', button: 'device:d1' }], loaded);
     expect(revoking).toMatchObject({ busy: true, pending: 'device:d1' });
     expect(run([{ type: 'action.done', overview }], revoking)).toMatchObject({ busy: false, pending: null });
   });

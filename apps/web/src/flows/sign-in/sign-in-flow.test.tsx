@@ -41,6 +41,13 @@ async function fillAndSubmit(
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+/** Answers the login with the response, then fills in the form and submits it. */
+async function signInAnswered(response: () => Promise<Response>) {
+  answerLoginWith(response);
+  const { user } = renderFlow();
+  await fillAndSubmit(user);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -91,9 +98,7 @@ describe('login form', () => {
   });
 
   it('announces incorrect credentials and empties the password', async () => {
-    answerLoginWith(async () => jsonResponse({ status: 'failed', reasons: ['invalid_credentials'] }));
-    const { user } = renderFlow();
-    await fillAndSubmit(user);
+    await signInAnswered(async () => jsonResponse({ status: 'failed', reasons: ['invalid_credentials'] }));
     await expectAlert('You have entered incorrect credentials.');
     const password = screen.getByLabelText<HTMLInputElement>('Password');
     expect(password.value).toBe('');
@@ -101,19 +106,15 @@ describe('login form', () => {
   });
 
   it('shows the server-error notice when the login gets no answer at all', async () => {
-    answerLoginWith(async () => {
+    await signInAnswered(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const { user } = renderFlow();
-    await fillAndSubmit(user);
     await expectAlert('Signing in using email address and password is temporarily unavailable.');
     expect(screen.queryByText('server-error state')).toBeNull();
   });
 
   it('shows the field message when the server says the user name is missing', async () => {
-    answerLoginWith(async () => jsonResponse({ status: 'failed', reasons: ['username_required'] }));
-    const { user } = renderFlow();
-    await fillAndSubmit(user);
+    await signInAnswered(async () => jsonResponse({ status: 'failed', reasons: ['username_required'] }));
     expect(await screen.findByText('Enter email address')).toBeTruthy();
   });
 
@@ -126,23 +127,17 @@ describe('login form', () => {
   });
 
   it('enters the server-error state on app_error', async () => {
-    answerLoginWith(async () => jsonResponse({ status: 'failed', reasons: ['app_error'] }));
-    const { user } = renderFlow();
-    await fillAndSubmit(user);
+    await signInAnswered(async () => jsonResponse({ status: 'failed', reasons: ['app_error'] }));
     expect(await screen.findByText('server-error state')).toBeTruthy();
   });
 
   it('leaves a 5xx to the global handler: the server-error state', async () => {
-    answerLoginWith(async () => jsonResponse({ status: 'failed', reasons: [] }, 500));
-    const { user } = renderFlow();
-    await fillAndSubmit(user);
+    await signInAnswered(async () => jsonResponse({ status: 'failed', reasons: [] }, 500));
     expect(await screen.findByText('server-error state')).toBeTruthy();
   });
 
   it('shows the generic message for an unknown reason', async () => {
-    answerLoginWith(async () => jsonResponse({ status: 'failed', reasons: ['brand_new_reason'] }));
-    const { user } = renderFlow();
-    await fillAndSubmit(user);
+    await signInAnswered(async () => jsonResponse({ status: 'failed', reasons: ['brand_new_reason'] }));
     await expectAlert(en['signIn.notice.generic']);
   });
 });

@@ -15,6 +15,7 @@ import { PASSKEY_NOTICE_MESSAGES, PASSKEY_NOT_AVAILABLE_MESSAGES, PASSKEY_OUTCOM
 import { announced, expectAnnounced } from '../../shared/testing/test-utils';
 // sign-in.test-helpers also loads the lazy modules (the biometric-restricted dialog among them).
 import { jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
+import type { Handler } from './sign-in.test-helpers';
 
 const NO_OFFER = ok({ offerWebauthnRegistration: false });
 const BUTTON = { name: 'Sign in using device' };
@@ -23,6 +24,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   removeWebAuthn();
 });
+
+/** Stubs a browser with passkeys, the options and the check's answer; renders the flow and presses the passkey button. */
+async function pressPasskeyButton(check: Handler, options: Parameters<typeof renderFlow>[0] = {}) {
+  stubWebAuthn({ conditional: false });
+  routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': check });
+  const flow = renderFlow(options);
+  await flow.user.click(screen.getByRole('button', BUTTON));
+  return flow;
+}
 
 describe('passkey sign-in by button', () => {
   it('shows the passkey button on the login form and on the remembered-user form', async () => {
@@ -96,10 +106,7 @@ describe('passkey sign-in by button', () => {
     ],
     [{ status: 'failed', reasons: ['something_new'] }, 'Signing in using device has failed. Sign in using password.'],
   ])('shows the passkey error text for the answer %j', async (answer, text) => {
-    stubWebAuthn({ conditional: false });
-    routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS), 'POST /api/webauthn/get': ok(answer) });
-    const { user, redirect } = renderFlow();
-    await user.click(screen.getByRole('button', BUTTON));
+    const { redirect } = await pressPasskeyButton(ok(answer));
     expect(await screen.findByText(text)).toBeTruthy();
     // The passkey button keeps focus: the outcome is announced.
     await expectAnnounced(text);
@@ -107,35 +114,17 @@ describe('passkey sign-in by button', () => {
   });
 
   it('says signing in using device failed when the check gets no answer', async () => {
-    stubWebAuthn({ conditional: false });
-    routeFetch({
-      'GET /api/webauthn/get': ok(GET_OPTIONS),
-      'POST /api/webauthn/get': () => Promise.reject(new TypeError('offline')),
-    });
-    const { user } = renderFlow();
-    await user.click(screen.getByRole('button', BUTTON));
+    await pressPasskeyButton(() => Promise.reject(new TypeError('offline')));
     expect(await screen.findByText('Signing in using device has failed. Sign in using password.')).toBeTruthy();
   });
 
   it('shows the disabled page with the e-mail of the answer on account_disabled', async () => {
-    stubWebAuthn({ conditional: false });
-    routeFetch({
-      'GET /api/webauthn/get': ok(GET_OPTIONS),
-      'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['account_disabled'], email: 'eva@example.sk' }),
-    });
-    const { user } = renderFlow();
-    await user.click(screen.getByRole('button', BUTTON));
+    await pressPasskeyButton(ok({ status: 'failed', reasons: ['account_disabled'], email: 'eva@example.sk' }));
     expect(await screen.findByText('Your account eva@example.sk has been disabled by an administrator.')).toBeTruthy();
   });
 
   it('shows the blocked page on blocked', async () => {
-    stubWebAuthn({ conditional: false });
-    routeFetch({
-      'GET /api/webauthn/get': ok(GET_OPTIONS),
-      'POST /api/webauthn/get': ok({ status: 'failed', reasons: ['blocked'] }),
-    });
-    const { user } = renderFlow({ users: [jana] });
-    await user.click(screen.getByRole('button', BUTTON));
+    await pressPasskeyButton(ok({ status: 'failed', reasons: ['blocked'] }), { users: [jana] });
     expect(await screen.findByRole('button', { name: 'Reset password' })).toBeTruthy();
   });
 

@@ -20,6 +20,21 @@ async function enterPin(user: User, pin = 'abc234') {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
+/**
+ * Stubs a login answered with `status` and a PIN step with 5 attempts left (2 silent), plus `routes`;
+ * renders the flow and signs in.
+ */
+async function signInToPinStep(routes: Parameters<typeof routeFetch>[0], status = 'requested_pin_code') {
+  const api = routeFetch({
+    'POST /api/user/login': ok({ status }),
+    'GET /api/user/pincode': attempts(5, 2),
+    ...routes,
+  });
+  const flow = renderFlow();
+  await signIn(flow.user);
+  return { api, ...flow };
+}
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,12 +43,7 @@ afterEach(() => {
 
 describe('PIN step in the flow', () => {
   it('shows the PIN form with focus on its heading and keeps the e-mail in session storage', async () => {
-    routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
-    });
-    const { user } = renderFlow();
-    await signIn(user);
+    await signInToPinStep({});
     const heading = await screen.findByRole('heading', { level: 1, name: 'Enter code' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')).toBeTruthy();
@@ -64,9 +74,7 @@ describe('PIN step in the flow', () => {
   });
 
   it('registers the device with its name, refreshes user info, then redirects when the box was ticked', async () => {
-    const api = routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
+    const { api, user, redirect } = await signInToPinStep({
       'POST /api/user/pincode': ok(),
       'POST /api/user/newdevice': ok(),
       'GET /api/user/info': ok({
@@ -76,8 +84,6 @@ describe('PIN step in the flow', () => {
         user: { id: 'u1', email: 'jana@example.sk', firstName: 'Jana', surname: 'N' },
       }),
     });
-    const { user, redirect } = renderFlow();
-    await signIn(user);
     await user.click(await screen.findByRole('checkbox', { name: "Don't show this prompt on this device again" }));
     await enterPin(user);
     await waitFor(() => expect(redirect).toHaveBeenCalledOnce());
@@ -88,13 +94,9 @@ describe('PIN step in the flow', () => {
   });
 
   it('redirects without registering the device when the box was not ticked', async () => {
-    const api = routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
+    const { api, user, redirect } = await signInToPinStep({
       'POST /api/user/pincode': ok(),
     });
-    const { user, redirect } = renderFlow();
-    await signIn(user);
     await enterPin(user);
     await waitFor(() => expect(redirect).toHaveBeenCalledOnce());
     expect(api.calls('POST /api/user/newdevice')).toHaveLength(0);
@@ -117,13 +119,9 @@ describe('PIN step in the flow', () => {
   });
 
   it('returns to the login form with the e-mail when the server no longer knows the PIN step', async () => {
-    routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
+    const { user } = await signInToPinStep({
       'POST /api/user/pincode': ok({ status: 'failed', reasons: ['credentials_required'] }),
     });
-    const { user } = renderFlow();
-    await signIn(user);
     await enterPin(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
@@ -152,13 +150,12 @@ describe('PIN step in the flow', () => {
   });
 
   it('offers to skip an optional recheck in a snackbar, and the skip signs in', async () => {
-    const api = routeFetch({
-      'POST /api/user/login': ok({ status: 'pin_code_recheck_required' }),
-      'GET /api/user/pincode': attempts(5, 2),
-      'POST /api/user/pincode/skip': ok(),
-    });
-    const { user, redirect } = renderFlow();
-    await signIn(user);
+    const { api, user, redirect } = await signInToPinStep(
+      {
+        'POST /api/user/pincode/skip': ok(),
+      },
+      'pin_code_recheck_required',
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeTruthy();
     expect(screen.getByText('You can skip the code check this time.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Skip' }));
@@ -201,13 +198,9 @@ describe('PIN step in the flow', () => {
   });
 
   it('leaves a failing PIN call to the global handler', async () => {
-    routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
+    const { user } = await signInToPinStep({
       'POST /api/user/pincode': () => jsonResponse({ status: 'failed', reasons: [] }, 500),
     });
-    const { user } = renderFlow();
-    await signIn(user);
     await enterPin(user);
     expect(await screen.findByText('server-error state')).toBeTruthy();
   });

@@ -21,6 +21,14 @@ async function openForgot(user: User) {
   return screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
 }
 
+/** Opens the forgot-password form, types the address (none when empty) and sends it; returns the e-mail field. */
+async function sendForgot(user: User, typed = '') {
+  const email = await openForgot(user);
+  if (typed) await user.type(email, typed);
+  await user.click(screen.getByRole('button', { name: 'Send link' }));
+  return email;
+}
+
 describe('blocked and disabled accounts', () => {
   it('shows the disabled page with the e-mail of the answer, the contact link and only use another account', async () => {
     routeFetch({
@@ -68,8 +76,7 @@ describe('forgot password', () => {
   it('asks for an e-mail on an empty submit without calling the server', async () => {
     const api = routeFetch({});
     const { user } = renderFlow();
-    const email = await openForgot(user);
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    const email = await sendForgot(user);
     await waitFor(() => expect(accessibleDescriptionOf(email)).toBe('Enter email address'));
     expect(api.requests).toHaveLength(0);
   });
@@ -77,26 +84,21 @@ describe('forgot password', () => {
   it('asks for a valid e-mail when the address is malformed', async () => {
     routeFetch({});
     const { user } = renderFlow();
-    const email = await openForgot(user);
-    await user.type(email, 'jana@');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    const email = await sendForgot(user, 'jana@');
     await waitFor(() => expect(accessibleDescriptionOf(email)).toBe('Enter valid email address'));
   });
 
   it('shows the server field message for incorrect_email', async () => {
     routeFetch({ 'POST /api/user/forgotpassword': ok({ status: 'failed', reasons: ['incorrect_email'] }) });
     const { user } = renderFlow();
-    const email = await openForgot(user);
-    await user.type(email, 'jana@example.sk');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    const email = await sendForgot(user, 'jana@example.sk');
     await waitFor(() => expect(accessibleDescriptionOf(email)).toBe('Enter valid email address'));
   });
 
   it('shows the confirmation after a sent link, and its button leads back to sign-in', async () => {
     const api = routeFetch({ 'POST /api/user/forgotpassword': ok() });
     const { user } = renderFlow();
-    await user.type(await openForgot(user), 'jana@example.sk');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await sendForgot(user, 'jana@example.sk');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(api.calls('POST /api/user/forgotpassword')[0]?.body).toEqual({ email: 'jana@example.sk' });
@@ -110,9 +112,7 @@ describe('forgot password', () => {
   ])('shows the server-error notice and clears the e-mail on %s', async (_name, handler) => {
     routeFetch({ 'POST /api/user/forgotpassword': handler });
     const { user } = renderFlow();
-    const email = await openForgot(user);
-    await user.type(email, 'jana@example.sk');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await sendForgot(user, 'jana@example.sk');
     expect(await screen.findByText('Sending the link is temporarily unavailable. Try again later.')).toBeTruthy();
     await expectReported('Sending the link is temporarily unavailable. Try again later.');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('');
@@ -125,9 +125,7 @@ describe('forgot password', () => {
         jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '30' }),
     });
     const { user } = renderFlow();
-    const email = await openForgot(user);
-    await user.type(email, 'jana@example.sk');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    const email = await sendForgot(user, 'jana@example.sk');
     expect(await screen.findByText('Too many attempts. Try again in 30 seconds.')).toBeTruthy();
     expect(email.value).toBe('jana@example.sk');
   });

@@ -14,6 +14,13 @@ async function openList(user: User) {
   return screen.findByRole('heading', { level: 1, name: 'Choose an account' });
 }
 
+/** The login form with an empty e-mail field and the focus on its heading. */
+async function expectEmptyLoginForm() {
+  const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
+  expect(email.value).toBe('');
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })));
+}
+
 describe('remembered accounts', () => {
   it('preselects the first remembered account: its form with the e-mail on the back button', () => {
     renderFlow({ users: [jana, petr] });
@@ -100,11 +107,7 @@ describe('remembered accounts', () => {
     const { user } = renderFlow({ users: [jana, petr, eva, ivan] });
     await openList(user);
     await user.click(screen.getByRole('button', { name: 'Forget all accounts on this device' }));
-    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
-    expect(email.value).toBe('');
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })),
-    );
+    await expectEmptyLoginForm();
     expect(api.calls('DELETE /api/device/userlist/all')).toHaveLength(1);
     // Nothing leads back to a list that is gone.
     expect(screen.queryByRole('button', { name: /Back to the account list/ })).toBeNull();
@@ -114,11 +117,7 @@ describe('remembered accounts', () => {
     const { user } = renderFlow({ users: [jana] });
     await openList(user);
     await user.click(screen.getByRole('button', { name: 'Use another account' }));
-    const email = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Email address' });
-    expect(email.value).toBe('');
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Sign in' })),
-    );
+    await expectEmptyLoginForm();
   });
 
   it('opens the forgot-password form with the remembered e-mail', async () => {

@@ -17,6 +17,13 @@ async function signIn(user: User) {
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+/** A login that asks for the PIN, with 5 attempts left (2 silent). */
+const routePinStep = () =>
+  routeFetch({
+    'POST /api/user/login': ok({ status: 'requested_pin_code' }),
+    'GET /api/user/pincode': attempts(5, 2),
+  });
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -42,10 +49,7 @@ describe('the shared-computer choice', () => {
   });
 
   it('is sent with the login only when ticked, and the PIN step then offers no "remember this device"', async () => {
-    const api = routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
-    });
+    const api = routePinStep();
     const { user } = renderFlow();
     await user.click(screen.getByRole('checkbox', CHOICE));
     await signIn(user);
@@ -60,10 +64,7 @@ describe('the shared-computer choice', () => {
   });
 
   it("unticked, changes nothing: the login body is the contract's two fields and the PIN step offers the box", async () => {
-    const api = routeFetch({
-      'POST /api/user/login': ok({ status: 'requested_pin_code' }),
-      'GET /api/user/pincode': attempts(5, 2),
-    });
+    const api = routePinStep();
     const { user } = renderFlow();
     await user.click(screen.getByRole('checkbox', CHOICE));
     await user.click(screen.getByRole('checkbox', CHOICE));

@@ -131,18 +131,11 @@ describe('sign-in machine: login statuses', () => {
     expect(next.state).toMatchObject({ type: 'disabled', email: 'JANA@example.sk' });
   });
 
-  it('falls back to the submitted e-mail when a disabled answer carries none', () => {
-    expect(answer({ status: 'failed', reasons: ['account_disabled'] }).state).toMatchObject({
-      type: 'disabled',
-      email: 'jana@example.sk',
-    });
-  });
-
-  it('shows the blocked page on blocked', () => {
-    expect(answer({ status: 'failed', reasons: ['blocked'] }).state).toMatchObject({
-      type: 'blocked',
-      email: 'jana@example.sk',
-    });
+  it.each([
+    ['falls back to the submitted e-mail when a disabled answer carries none', 'account_disabled', 'disabled'],
+    ['shows the blocked page on blocked', 'blocked', 'blocked'],
+  ])('%s', (_name, reason, type) => {
+    expect(answer({ status: 'failed', reasons: [reason] }).state).toMatchObject({ type, email: 'jana@example.sk' });
   });
 
   it('shows the PIN mail snackbar on pin_code_mail_failed and lets the user try again', () => {

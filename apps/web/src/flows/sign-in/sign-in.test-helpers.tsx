@@ -26,7 +26,7 @@ export interface Request {
   body: unknown;
 }
 
-type Handler = (request: Request) => Response | Promise<Response>;
+export type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * Stubs fetch with handlers keyed "METHOD /path" (the query string is not part of the key).

@@ -7,6 +7,7 @@ import {
   failed,
   ok,
   renderRegistrationFlow as renderFlow,
+  requestNewLink,
   stubApi,
   submitPasswords as submitWith,
 } from './token-link.test-helpers';
@@ -21,6 +22,20 @@ const toCreatePassword = (flow: Flow) => REGISTRATION_ROUTE.toSetPassword(flow);
 
 const submitPasswords = (flow: Flow, password: string, password2: string) =>
   submitWith(flow, 'registration.setPassword.submit', password, password2);
+
+/** Renders the route and registers with a valid password: the next page asks to remember the device. */
+async function renderRegistered() {
+  const flow = renderFlow();
+  await toCreatePassword(flow);
+  await submitPasswords(flow, 'Secret123', 'Secret123');
+  return flow;
+}
+
+/** Presses a button of the pair-device page and waits for the redirect. */
+async function leavePairPage(flow: ReturnType<typeof renderFlow>, button: 'Skip' | 'Mark as trustworthy') {
+  await flow.user.click(await screen.findByRole('button', { name: button }));
+  await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -54,10 +69,7 @@ describe('finish-registration route: the link', () => {
     const api = stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
     const { user } = renderFlow();
     await user.click(await screen.findByRole('button', { name: 'Generate new link' }));
-    await expectScreen('Request a new link');
-    await user.type(screen.getByLabelText('Email address'), 'jana@example.sk');
-    await user.click(screen.getByRole('button', { name: 'Send new link' }));
-    await expectScreen('Check your email');
+    await requestNewLink(user, 'jana@example.sk');
     expect(api.bodyOf('/api/user/forgotpassword')).toEqual({ email: 'jana@example.sk' });
   });
 });
@@ -65,30 +77,22 @@ describe('finish-registration route: the link', () => {
 describe('finish-registration route: registering and pairing the device', () => {
   it('registers with the token and both passwords, then asks to remember the device', async () => {
     const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
+    await renderRegistered();
     await expectScreen('Remember this device?');
     expect(api.bodyOf('/api/user/register')).toEqual({ token: 'inv', password: 'Secret123', password2: 'Secret123' });
   });
 
   it('goes to the redirect without pairing when the user skips', async () => {
     const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
-    await flow.user.click(await screen.findByRole('button', { name: 'Skip' }));
-    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    const flow = await renderRegistered();
+    await leavePairPage(flow, 'Skip');
     expect(api.callsTo('/api/user/newdevice')).toHaveLength(0);
   });
 
   it('marks the device as trustworthy with its name, then goes to the redirect', async () => {
     const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok, '/api/user/newdevice': ok });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
-    await flow.user.click(await screen.findByRole('button', { name: 'Mark as trustworthy' }));
-    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    const flow = await renderRegistered();
+    await leavePairPage(flow, 'Mark as trustworthy');
     expect(api.bodyOf('/api/user/newdevice')).toEqual({ device_name: 'Mobile Chrome Android 14' });
   });
 
@@ -98,9 +102,7 @@ describe('finish-registration route: registering and pairing the device', () => 
       '/api/user/register': ok,
       '/api/user/newdevice': () => Promise.reject(new TypeError('offline')),
     });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
+    const flow = await renderRegistered();
     await flow.user.click(await screen.findByRole('button', { name: 'Mark as trustworthy' }));
     await expectAlert(
       'This device could not be marked as trustworthy. You can skip this step and mark it the next time you sign in.',
@@ -113,9 +115,7 @@ describe('finish-registration route: registering and pairing the device', () => 
 
   it('shows the expired registration link page when the registration answers wrong_token', async () => {
     stubApi({ '/api/token/info': ok, '/api/user/register': failed(['wrong_token']) });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
+    await renderRegistered();
     await expectScreen('This link is no longer valid');
     expect(screen.getByText('The registration link has expired or has already been used.')).toBeTruthy();
   });
@@ -128,9 +128,7 @@ describe('finish-registration route: the passkey offer after the pair-device pag
   it("shows the passkey offer after Skip when the browser supports passkeys and the server offers; Don't ask again saves false and redirects", async () => {
     stubWebAuthn();
     const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok, '/api/webauthn/offer': offer(true) });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
+    const flow = await renderRegistered();
     await flow.user.click(await screen.findByRole('button', { name: 'Skip' }));
     await expectScreen('Sign in faster next time');
     expect(flow.redirect).not.toHaveBeenCalled();
@@ -150,22 +148,16 @@ describe('finish-registration route: the passkey offer after the pair-device pag
       '/api/user/newdevice': ok,
       '/api/webauthn/offer': offer(false),
     });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
-    await flow.user.click(await screen.findByRole('button', { name: 'Mark as trustworthy' }));
-    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    const flow = await renderRegistered();
+    await leavePairPage(flow, 'Mark as trustworthy');
     expect(api.callsTo('/api/webauthn/offer')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Sign in faster next time' })).toBeNull();
   });
 
   it('asks the server nothing about the offer in a browser without passkeys', async () => {
     const api = stubApi({ '/api/token/info': ok, '/api/user/register': ok });
-    const flow = renderFlow();
-    await toCreatePassword(flow);
-    await submitPasswords(flow, 'Secret123', 'Secret123');
-    await flow.user.click(await screen.findByRole('button', { name: 'Skip' }));
-    await waitFor(() => expect(flow.redirect).toHaveBeenCalledOnce());
+    const flow = await renderRegistered();
+    await leavePairPage(flow, 'Skip');
     expect(api.callsTo('/api/webauthn/offer')).toHaveLength(0);
   });
 });

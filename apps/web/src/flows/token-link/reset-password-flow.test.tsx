@@ -12,6 +12,14 @@ async function fillPasswords(user: RenderedFlow['user'], m: RenderedFlow['m'], p
   await submitPasswords({ user, m }, 'reset.submit', password, password2);
 }
 
+/** Renders the route with a live link and submits a valid password twice. */
+async function renderSubmitted() {
+  const flow = renderFlow();
+  await expectScreen('Set a new password', { first: true });
+  await fillPasswords(flow.user, flow.m, 'Secret123', 'Secret123');
+  return flow;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -44,13 +52,6 @@ describe('reset-password route: the link', () => {
     },
   );
 
-  it('shows the expired-link page without asking the server when the link has no token', async () => {
-    const api = stubApi({});
-    renderFlow({ search: '' });
-    await expectScreen('This link is no longer valid', { first: true });
-    expect(api.fetchMock).not.toHaveBeenCalled();
-  });
-
   it('leaves the expired-link page for the sign-in route', async () => {
     stubApi({ '/api/token/info': failed(['wrong_token']) });
     const { user, goToSignIn } = renderFlow();
@@ -62,6 +63,13 @@ describe('reset-password route: the link', () => {
     stubApi({ '/api/token/info': () => Promise.reject(new TypeError('Failed to fetch')) });
     renderFlow();
     expect(await screen.findByText('server-error state')).toBeTruthy();
+  });
+
+  it('shows the expired-link page without asking the server when the link has no token', async () => {
+    const api = stubApi({});
+    renderFlow({ search: '' });
+    await expectScreen('This link is no longer valid', { first: true });
+    expect(api.fetchMock).not.toHaveBeenCalled();
   });
 });
 
@@ -75,9 +83,7 @@ describe('reset-password route: submitting', () => {
       '/api/user/resetpassword': ok,
       '/api/device/userlist': () => jsonResponse({ status: 'ok', users }),
     });
-    const { user, m, onDeviceUsers, goToSignIn } = renderFlow();
-    await expectScreen('Set a new password', { first: true });
-    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    const { user, onDeviceUsers, goToSignIn } = await renderSubmitted();
     await expectScreen('Your password has been changed');
     expect(api.bodyOf('/api/user/resetpassword')).toEqual({
       token: 'abc',
@@ -95,9 +101,7 @@ describe('reset-password route: submitting', () => {
       '/api/user/resetpassword': ok,
       '/api/device/userlist': () => Promise.reject(new TypeError('offline')),
     });
-    const { user, m, onDeviceUsers } = renderFlow();
-    await expectScreen('Set a new password', { first: true });
-    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    const { onDeviceUsers } = await renderSubmitted();
     await expectScreen('Your password has been changed');
     expect(onDeviceUsers).not.toHaveBeenCalled();
     expect(screen.queryByText('server-error state')).toBeNull();
@@ -105,17 +109,13 @@ describe('reset-password route: submitting', () => {
 
   it('shows the expired-link page when the submit answers wrong_token', async () => {
     stubApi({ ...validToken, '/api/user/resetpassword': failed(['wrong_token']) });
-    const { user, m } = renderFlow();
-    await expectScreen('Set a new password', { first: true });
-    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    await renderSubmitted();
     await expectScreen('This link is no longer valid');
   });
 
   it('shows the unavailable notice, not the error page, when the submit answers app_error', async () => {
     stubApi({ ...validToken, '/api/user/resetpassword': failed(['app_error']) });
-    const { user, m } = renderFlow();
-    await expectScreen('Set a new password', { first: true });
-    await fillPasswords(user, m, 'Secret123', 'Secret123');
+    await renderSubmitted();
     await expectAlert('Create password service is temporarily unavailable.');
     expect(screen.queryByText('server-error state')).toBeNull();
   });

@@ -340,18 +340,18 @@ describe('token-link machine, an invitation link', () => {
       started,
       { type: 'token.answered', answer: { status: 'failed', reasons: ['missing_token'] } },
     ] as TokenLinkEvent[];
+    const requested = run(
+      TOKEN,
+      ...expired,
+      { type: 'newToken.chosen' },
+      { type: 'newToken.submitted', email: 'jana@example.sk' },
+    );
 
     it('closes the expired page to the sign-in route', () => {
       expect(run(TOKEN, ...expired, { type: 'signIn.chosen' }).effects).toEqual([{ type: 'navigation.signIn' }]);
     });
 
     it('requests a new link with the e-mail and confirms it', () => {
-      const requested = run(
-        TOKEN,
-        ...expired,
-        { type: 'newToken.chosen' },
-        { type: 'newToken.submitted', email: 'jana@example.sk' },
-      );
       expect(requested.effects).toEqual([{ type: 'newToken.call', email: 'jana@example.sk' }]);
       expect(transition(TOKEN, requested.state, { type: 'newToken.answered', answer: { status: 'ok' } }).state).toEqual(
         { type: 'newTokenSent' },
@@ -359,12 +359,6 @@ describe('token-link machine, an invitation link', () => {
     });
 
     it('clears the e-mail and shows its notice when the request fails', () => {
-      const requested = run(
-        TOKEN,
-        ...expired,
-        { type: 'newToken.chosen' },
-        { type: 'newToken.submitted', email: 'jana@example.sk' },
-      );
       expect(
         transition(TOKEN, requested.state, {
           type: 'newToken.answered',

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
@@ -40,6 +41,17 @@ function ServerErrorProbe() {
   return useServerError().failed ? <p>server-error state</p> : null;
 }
 
+/** Renders a route's flow in the providers, with the server-error probe beside it. */
+function renderWithProbe(flow: ReactElement, locale: Locale) {
+  renderWithProviders(
+    <>
+      {flow}
+      <ServerErrorProbe />
+    </>,
+    locale,
+  );
+}
+
 export const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36';
 
@@ -47,13 +59,7 @@ export const ANDROID_CHROME =
 export function renderResetFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
   const goToSignIn = vi.fn();
   const onDeviceUsers = vi.fn();
-  renderWithProviders(
-    <>
-      <ResetPasswordFlow search={search} goToSignIn={goToSignIn} onDeviceUsers={onDeviceUsers} />
-      <ServerErrorProbe />
-    </>,
-    locale,
-  );
+  renderWithProbe(<ResetPasswordFlow search={search} goToSignIn={goToSignIn} onDeviceUsers={onDeviceUsers} />, locale);
   return { goToSignIn, onDeviceUsers, user: userEvent.setup(), m: CATALOGUES[locale] };
 }
 
@@ -61,11 +67,8 @@ export function renderResetFlow({ search = '?token=abc', locale = 'en' as Locale
 export function renderRegistrationFlow({ search = '?token=inv&redirect=%2Frecords', locale = 'en' as Locale } = {}) {
   const goToSignIn = vi.fn();
   const redirect = vi.fn();
-  renderWithProviders(
-    <>
-      <FinishRegistrationFlow search={search} goToSignIn={goToSignIn} redirect={redirect} userAgent={ANDROID_CHROME} />
-      <ServerErrorProbe />
-    </>,
+  renderWithProbe(
+    <FinishRegistrationFlow search={search} goToSignIn={goToSignIn} redirect={redirect} userAgent={ANDROID_CHROME} />,
     locale,
   );
   return { goToSignIn, redirect, user: userEvent.setup(), m: CATALOGUES[locale] };
@@ -125,4 +128,12 @@ export async function submitPasswords(
   if (password) await user.type(screen.getByLabelText(m['setPassword.password']), password);
   if (password2) await user.type(screen.getByLabelText(m['setPassword.password2']), password2);
   await user.click(screen.getByRole('button', { name: m[submit] }));
+}
+
+/** On the "Request a new link" page: types the e-mail, sends it and waits for the check-your-email page. */
+export async function requestNewLink(user: RenderedFlow['user'], email: string) {
+  await expectScreen('Request a new link');
+  await user.type(screen.getByLabelText('Email address'), email);
+  await user.click(screen.getByRole('button', { name: 'Send new link' }));
+  await expectScreen('Check your email');
 }

@@ -160,25 +160,31 @@ function screenShownFrom(button: HTMLElement) {
   button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
 
+/** A button that announces its message in the live region of its politeness. */
+function AnnounceButton({
+  label,
+  message,
+  politeness,
+}: {
+  label: string;
+  message: string;
+  politeness: 'polite' | 'assertive';
+}) {
+  const { announce } = useA11y();
+  return (
+    <button type="button" onClick={() => announce(message, politeness)}>
+      {label}
+    </button>
+  );
+}
+
 describe('the live regions', () => {
   it('are two, there from the start, and say a message in the region its kind asks for', async () => {
-    function Say() {
-      const { announce } = useA11y();
-      return (
-        <>
-          <button type="button" onClick={() => announce('Saved.', 'polite')}>
-            Status
-          </button>
-          <button type="button" onClick={() => announce('Entered code is incorrect', 'assertive')}>
-            Error
-          </button>
-        </>
-      );
-    }
     const user = typist();
     render(
       <IntlWrapper>
-        <Say />
+        <AnnounceButton label="Status" message="Saved." politeness="polite" />
+        <AnnounceButton label="Error" message="Entered code is incorrect" politeness="assertive" />
       </IntlWrapper>,
     );
     expect(document.querySelectorAll('[aria-live="polite"][role="status"]')).toHaveLength(1);
@@ -191,18 +197,10 @@ describe('the live regions', () => {
   });
 
   it('say the same message again when it happens again (emptied, then filled)', async () => {
-    function Say() {
-      const { announce } = useA11y();
-      return (
-        <button type="button" onClick={() => announce('Wrong code', 'assertive')}>
-          Again
-        </button>
-      );
-    }
     const user = typist();
     render(
       <IntlWrapper>
-        <Say />
+        <AnnounceButton label="Again" message="Wrong code" politeness="assertive" />
       </IntlWrapper>,
     );
     const { texts, stop } = recordRegion('assertive');
@@ -330,39 +328,40 @@ function OneField({ answers, serverProblem, notice }: { answers: number; serverP
   );
 }
 
+type OneFieldProps = Parameters<typeof OneField>[0];
+
+/** Renders the one-field form; what it returns renders it again with the props of a later answer. */
+function renderOneField(props: OneFieldProps = { answers: 0 }) {
+  const { rerender } = render(
+    <IntlWrapper>
+      <OneField {...props} />
+    </IntlWrapper>,
+  );
+  return (next: OneFieldProps) =>
+    rerender(
+      <IntlWrapper>
+        <OneField {...next} />
+      </IntlWrapper>,
+    );
+}
+
 describe('reporting a failed submit (useFailureReport)', () => {
   it('moves focus to the field in error, which says why, and announces nothing', async () => {
     const user = typist();
-    const { rerender } = render(
-      <IntlWrapper>
-        <OneField answers={0} />
-      </IntlWrapper>,
-    );
+    const answer = renderOneField();
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'ZZZZZZ');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    rerender(
-      <IntlWrapper>
-        <OneField answers={1} serverProblem="Entered code is incorrect" />
-      </IntlWrapper>,
-    );
+    answer({ answers: 1, serverProblem: 'Entered code is incorrect' });
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
     expectNothingAnnounced();
   });
 
   it('announces the message when the person is in that field already (Enter), and keeps every key typed after', async () => {
     const user = typist();
-    const { rerender } = render(
-      <IntlWrapper>
-        <OneField answers={0} />
-      </IntlWrapper>,
-    );
+    const answer = renderOneField();
     const field = screen.getByRole('textbox', { name: 'Code' });
     await user.type(field, 'ZZZZZZ{Enter}');
-    rerender(
-      <IntlWrapper>
-        <OneField answers={1} serverProblem="Entered code is incorrect" />
-      </IntlWrapper>,
-    );
+    answer({ answers: 1, serverProblem: 'Entered code is incorrect' });
     await expectAnnounced('Entered code is incorrect');
     // The message goes once the field is edited; the answer is not reported again.
     await user.clear(field);
@@ -374,11 +373,7 @@ describe('reporting a failed submit (useFailureReport)', () => {
 
   it("reports the form's own refusal the same way, each time", async () => {
     const user = typist();
-    render(
-      <IntlWrapper>
-        <OneField answers={0} />
-      </IntlWrapper>,
-    );
+    renderOneField();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
     await user.keyboard('{Enter}');
@@ -387,39 +382,23 @@ describe('reporting a failed submit (useFailureReport)', () => {
 
   it('moves focus to the notice (the error summary), unless the person is typing: then it is announced', async () => {
     const user = typist();
-    const { rerender } = render(
-      <IntlWrapper>
-        <OneField answers={0} />
-      </IntlWrapper>,
-    );
+    const answer = renderOneField();
     const field = screen.getByRole('textbox', { name: 'Code' });
     await user.type(field, 'A');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    rerender(
-      <IntlWrapper>
-        <OneField answers={1} notice="Sending is temporarily unavailable." />
-      </IntlWrapper>,
-    );
+    answer({ answers: 1, notice: 'Sending is temporarily unavailable.' });
     expect(document.activeElement).toBe(
       screen.getByText('Sending is temporarily unavailable.').closest('[tabindex="-1"]'),
     );
     await user.click(field);
     await user.keyboard('{Enter}');
-    rerender(
-      <IntlWrapper>
-        <OneField answers={2} notice="Sending is temporarily unavailable." />
-      </IntlWrapper>,
-    );
+    answer({ answers: 2, notice: 'Sending is temporarily unavailable.' });
     expect(document.activeElement).toBe(field);
     await expectAnnounced('Sending is temporarily unavailable.');
   });
 
   it('announces a message a form appears with (a new screen: its heading has focus)', async () => {
-    render(
-      <IntlWrapper>
-        <OneField answers={3} notice="Signing in has failed. Try again." />
-      </IntlWrapper>,
-    );
+    renderOneField({ answers: 3, notice: 'Signing in has failed. Try again.' });
     await expectAnnounced('Signing in has failed. Try again.');
     expect(document.activeElement).toBe(document.body);
   });

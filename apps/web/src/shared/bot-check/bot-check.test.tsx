@@ -77,6 +77,13 @@ afterEach(() => {
   resetBotCheck();
 });
 
+/** A page with the bot check configured for reCAPTCHA. */
+function recaptchaPage() {
+  const page = fakePage();
+  configureBotCheck(RECAPTCHA, { document: page.doc, window: page.win });
+  return page;
+}
+
 describe('the bot-check header', () => {
   it('goes on exactly the calls marked BC, empty while the check is off', async () => {
     configureBotCheck(OFF);
@@ -88,8 +95,7 @@ describe('the bot-check header', () => {
   });
 
   it('carries a reCAPTCHA token for the call’s own action once the script is ready, and nothing on other calls', async () => {
-    const page = fakePage();
-    configureBotCheck(RECAPTCHA, { document: page.doc, window: page.win });
+    const page = recaptchaPage();
     await scriptsAppended(page);
     expect(page.scripts.map((s) => [s.src, s.async])).toEqual([['https://www.google.com/recaptcha/api.js', true]]);
     page.load();
@@ -117,8 +123,7 @@ describe('the bot-check header', () => {
 
 describe('when the reCAPTCHA script fails', () => {
   it('does not send the call: it fails with bot_check_unavailable, and Retry loads the script again', async () => {
-    const page = fakePage();
-    configureBotCheck(RECAPTCHA, { document: page.doc, window: page.win });
+    const page = recaptchaPage();
     await scriptsAppended(page);
     page.fail();
     const fetchMock = stubFetch();
@@ -146,8 +151,7 @@ describe('when the reCAPTCHA script fails', () => {
 
   it('gives up on a script that never becomes ready after 10 seconds', async () => {
     vi.useFakeTimers();
-    const page = fakePage();
-    configureBotCheck(RECAPTCHA, { document: page.doc, window: page.win });
+    recaptchaPage();
     await vi.advanceTimersByTimeAsync(0);
     stubFetch();
     const pending = call(login, { body: { username: 'a@b.sk', password: 'Secret123' } }).catch((e: unknown) => e);
@@ -157,8 +161,7 @@ describe('when the reCAPTCHA script fails', () => {
   });
 
   it('still sends the optional passkey offer, with an empty token', async () => {
-    const page = fakePage();
-    configureBotCheck(RECAPTCHA, { document: page.doc, window: page.win });
+    const page = recaptchaPage();
     await scriptsAppended(page);
     page.fail();
     const fetchMock = stubFetch();

@@ -2,30 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import type { CreateStructure, GetStructure } from '@gatehouse/contract';
 import { WebauthnCreateBody, WebauthnGetBody } from '@gatehouse/contract';
+import { CREATE_STRUCTURE, GET_OPTIONS } from './webauthn-test-kit';
 import { PasskeyOptionsError, toCreateBody, toCreationOptions, toGetBody, toRequestOptions } from './options';
 
+// The kit's structures, each with a challenge and credentials of its own.
 const createStructure: CreateStructure = {
+  ...CREATE_STRUCTURE,
   challenge: 'Y2hhbGxlbmdlLWNyZWF0ZQ',
-  relyingPartyId: 'localhost',
-  relyingPartyName: 'Gatehouse',
-  userId: 'dXNlci1oYW5kbGU',
-  userName: 'jana@example.sk',
-  userDisplayName: 'Jana Nováková',
-  timeout: 60000,
-  attestation: 'none',
-  attestationFormats: [],
-  COSEAlgorithmIdentifiers: [-8, -7, -257],
-  requireResidentKey: true,
-  userVerification: 'required',
-  authenticatorAttachment: null,
   excludeCredentials: [{ id: 'Y3JlZC0x', type: 'public-key', transports: ['internal', 'hybrid'] }],
 };
 
 const getStructure: GetStructure = {
+  ...GET_OPTIONS.getStructure,
   challenge: 'Y2hhbGxlbmdlLWdldA',
-  timeout: 60000,
-  relyingPartyId: 'localhost',
-  userVerification: 'required',
   allowCredentials: [{ id: 'Y3JlZC0x', type: 'public-key' }],
 };
 
@@ -91,12 +80,13 @@ describe("passkey options from the contract's structures", () => {
   });
 });
 
+/** The credential both ceremonies' responses name. */
+const CREDENTIAL = { id: 'Y3JlZC0x', rawId: 'Y3JlZC0x', type: 'public-key' } as const;
+
 describe('passkey responses to the contract bodies', () => {
   it('keeps only the fields of the strict create body', () => {
     const response: RegistrationResponseJSON = {
-      id: 'Y3JlZC0x',
-      rawId: 'Y3JlZC0x',
-      type: 'public-key',
+      ...CREDENTIAL,
       authenticatorAttachment: 'platform',
       clientExtensionResults: { credProps: { rk: true } },
       response: {
@@ -122,9 +112,7 @@ describe('passkey responses to the contract bodies', () => {
 
   it('keeps only the fields of the strict get body, with the user handle when there is one', () => {
     const response: AuthenticationResponseJSON = {
-      id: 'Y3JlZC0x',
-      rawId: 'Y3JlZC0x',
-      type: 'public-key',
+      ...CREDENTIAL,
       authenticatorAttachment: 'cross-platform',
       clientExtensionResults: {},
       response: {

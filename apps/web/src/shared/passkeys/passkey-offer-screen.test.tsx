@@ -3,28 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectAnnounced, jsonResponse, renderWithProviders } from '../testing/test-utils';
 import { PasskeyOfferScreen } from './passkey-offer-screen';
-import { domError, fakeAttestation, removeWebAuthn, stubWebAuthn } from './webauthn-test-kit';
+import { CREATE_STRUCTURE, domError, fakeAttestation, removeWebAuthn, stubWebAuthn } from './webauthn-test-kit';
 // The dialog is lazy in the app (Base UI is in it). Loading its module with this file means the
 // tests that open it wait for React, not for the first transform of Base UI, which on a loaded
 // machine took longer than a test's time-out; the app still loads it through React.lazy.
 import './biometric-restricted-dialog';
-
-const CREATE_STRUCTURE = {
-  challenge: 'Y2hhbGxlbmdl',
-  relyingPartyId: 'localhost',
-  relyingPartyName: 'Gatehouse',
-  userId: 'dXNlci1oYW5kbGU',
-  userName: 'jana@example.sk',
-  userDisplayName: 'Jana Nováková',
-  timeout: 60000,
-  attestation: 'none',
-  attestationFormats: [],
-  COSEAlgorithmIdentifiers: [-8, -7, -257],
-  requireResidentKey: true,
-  userVerification: 'required',
-  authenticatorAttachment: null,
-  excludeCredentials: [],
-};
 
 const FAILED = 'Activating sign-in using device has failed. You can try again next time.';
 

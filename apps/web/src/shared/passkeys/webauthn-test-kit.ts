@@ -1,43 +1,44 @@
 // Test helpers: WebAuthn stubbed at the browser boundary only (PublicKeyCredential and
 // navigator.credentials); everything above it (the library, our mapping) runs for real.
 import { vi } from 'vitest';
+import type { CreateStructure } from '@gatehouse/contract';
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 
-/** What navigator.credentials.get resolves with: an assertion credential. */
-export function fakeAssertion(id = 'cred-1') {
+/** A credential as navigator.credentials resolves with it, from a platform authenticator. */
+function credential<R extends object>(id: string, response: R, extensions: object) {
   return {
     id: btoa(id).replace(/=+$/, ''),
     rawId: bytes(id),
     type: 'public-key',
     authenticatorAttachment: 'platform',
-    response: {
-      clientDataJSON: bytes('client-data'),
-      authenticatorData: bytes('auth-data'),
-      signature: bytes('signature'),
-      userHandle: bytes('user-handle'),
-    },
-    getClientExtensionResults: () => ({}),
+    response: { clientDataJSON: bytes('client-data'), ...response },
+    getClientExtensionResults: () => ({ ...extensions }),
   };
+}
+
+/** What navigator.credentials.get resolves with: an assertion credential. */
+export function fakeAssertion(id = 'cred-1') {
+  return credential(
+    id,
+    { authenticatorData: bytes('auth-data'), signature: bytes('signature'), userHandle: bytes('user-handle') },
+    {},
+  );
 }
 
 /** What navigator.credentials.create resolves with: an attestation credential. */
 export function fakeAttestation(id = 'cred-1') {
-  return {
-    id: btoa(id).replace(/=+$/, ''),
-    rawId: bytes(id),
-    type: 'public-key',
-    authenticatorAttachment: 'platform',
-    response: {
-      clientDataJSON: bytes('client-data'),
+  return credential(
+    id,
+    {
       attestationObject: bytes('attestation'),
       getTransports: () => ['internal', 'hybrid'],
       getPublicKey: () => bytes('public-key'),
       getPublicKeyAlgorithm: () => -7,
       getAuthenticatorData: () => bytes('auth-data'),
     },
-    getClientExtensionResults: () => ({ credProps: { rk: true } }),
-  };
+    { credProps: { rk: true } },
+  );
 }
 
 export const domError = (name: string) => new DOMException(name, name);
@@ -53,6 +54,24 @@ export const GET_OPTIONS = {
     allowCredentials: [],
   },
   timeout: 300,
+};
+
+/** The create structure of GET /api/webauthn/create that starts a passkey registration. */
+export const CREATE_STRUCTURE: CreateStructure = {
+  challenge: 'Y2hhbGxlbmdl',
+  relyingPartyId: 'localhost',
+  relyingPartyName: 'Gatehouse',
+  userId: 'dXNlci1oYW5kbGU',
+  userName: 'jana@example.sk',
+  userDisplayName: 'Jana Nováková',
+  timeout: 60000,
+  attestation: 'none',
+  attestationFormats: [],
+  COSEAlgorithmIdentifiers: [-8, -7, -257],
+  requireResidentKey: true,
+  userVerification: 'required',
+  authenticatorAttachment: null,
+  excludeCredentials: [],
 };
 
 type Get = (options: CredentialRequestOptions) => Promise<unknown>;

@@ -69,6 +69,14 @@ function manualTimers() {
 let clock = manualTimers();
 const advance = (ms: number) => act(() => clock.advanceBy(ms));
 
+/** The snackbar saying `text` is still shown `shown` ms from now, and gone `then` ms after that. */
+function expectShownFor(text: string, shown: number, then: number) {
+  advance(shown);
+  expect(screen.queryByText(text)).not.toBeNull();
+  advance(then);
+  expect(screen.queryByText(text)).toBeNull();
+}
+
 function setup(onAction?: () => void) {
   clock = manualTimers();
   const user = userEvent.setup();
@@ -125,10 +133,7 @@ describe('SnackbarProvider', () => {
   it('hides itself 6000 ms after it was shown, not earlier', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Show first' }));
-    advance(5999);
-    expect(screen.queryByText('First message')).not.toBeNull();
-    advance(1);
-    expect(screen.queryByText('First message')).toBeNull();
+    expectShownFor('First message', 5999, 1);
   });
 
   it('restarts the timer for a replacing snackbar', async () => {
@@ -136,10 +141,7 @@ describe('SnackbarProvider', () => {
     await user.click(screen.getByRole('button', { name: 'Show first' }));
     advance(4000);
     await user.click(screen.getByRole('button', { name: 'Show second' }));
-    advance(4000);
-    expect(screen.queryByText('Second message')).not.toBeNull();
-    advance(2000);
-    expect(screen.queryByText('Second message')).toBeNull();
+    expectShownFor('Second message', 4000, 2000);
   });
 
   it('stays visible after Escape and a click elsewhere', async () => {
