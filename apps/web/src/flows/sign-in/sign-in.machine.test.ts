@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceUser, LoginAnswer, StatusAnswer } from '@gatehouse/contract';
+import { jana, petr } from './sign-in.fixtures';
 import { FORGET_ALL, initialSignInState, transition } from './sign-in.machine';
 import type { PinState, SignInEvent, SignInState, Transition } from './sign-in.machine';
 
-const jana: DeviceUser = {
-  userId: 'u1',
-  email: 'jana@example.sk',
-  firstName: 'Jana',
-  surname: 'Nováková',
-  loginName: 'jana',
-};
-const petr: DeviceUser = {
-  userId: 'u2',
-  email: 'petr@example.cz',
-  firstName: 'Petr',
-  surname: 'Svoboda',
-  loginName: 'petr',
-};
 const body = { username: 'jana@example.sk', password: 'Secret123' };
 
 /** Runs events from a state; returns the last transition. */

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceUser } from '@gatehouse/contract';
+import { jana } from './sign-in.fixtures';
 import { initialSignInState, transition } from './sign-in.machine';
 import type { SignInEvent, SignInState, Transition } from './sign-in.machine';
 
-/**
- * An answer with several reasons: which outcome of the call's reason → outcome table wins
- * (docs/flows/sign-in.md, Reasons and outcomes).
- */
-const jana: DeviceUser = {
-  userId: 'u1',
-  email: 'jana@example.sk',
-  firstName: 'Jana',
-  surname: 'Nováková',
-  loginName: 'jana',
-};
 const assertion = {
   id: 'aWQ',
   type: 'public-key' as const,
@@ -61,6 +50,10 @@ const passkey = (status: string, reasons: string[]) =>
     { type: 'passkey.answered', answer: { status, reasons } },
   );
 
+/**
+ * An answer with several reasons: which outcome of the call's reason → outcome table wins
+ * (docs/flows/sign-in.md, Reasons and outcomes).
+ */
 describe('sign-in machine: an answer with several reasons', () => {
   it('login: the error page before a page, a page before the form, and an unknown reason changes nothing', () => {
     expect(login(loginForm, ['account_disabled', 'app_error']).effects).toEqual([{ type: 'app.serverError' }]);

@@ -86,27 +86,7 @@ export function renderFlow({
   return { redirect, user };
 }
 
-export const jana: DeviceUser = {
-  userId: 'u1',
-  email: 'jana@example.sk',
-  firstName: 'Jana',
-  surname: 'Nováková',
-  loginName: 'jana',
-};
-export const petr: DeviceUser = {
-  userId: 'u2',
-  email: 'petr@example.cz',
-  firstName: 'Petr',
-  surname: 'Svoboda',
-  loginName: 'petr',
-};
-export const eva: DeviceUser = {
-  userId: 'u3',
-  email: 'eva@example.sk',
-  firstName: 'Eva',
-  surname: 'Malá',
-  loginName: 'eva',
-};
+export { eva, jana, petr } from './sign-in.fixtures';
 export const ivan: DeviceUser = {
   userId: 'u4',
   email: 'ivan@example.sk',
