@@ -36,20 +36,14 @@ export function SecurityDialogs(props: DialogsProps) {
   const { dialog, onClose, busy, finalFocus } = props;
   const t = useT();
   const nameOf = usePasskeyName();
-  const close = (open: boolean) => !open && onClose();
   if (dialog === null) return null;
   const name = nameOf(dialog.passkey);
+  // Every one of them: open while shown, closed by Escape or its close button, focus back to finalFocus.
+  const shown = { open: true, onOpenChange: (open: boolean) => !open && onClose(), finalFocus };
   switch (dialog.kind) {
     case 'rename':
       return (
-        <Dialog
-          key="rename"
-          open
-          onOpenChange={close}
-          title={t('security.passkeys.renameTitle')}
-          finalFocus={finalFocus}
-          actions={<></>}
-        >
+        <Dialog key="rename" {...shown} title={t('security.passkeys.renameTitle')} actions={<></>}>
           <RenameForm key={dialog.passkey.id} initial={dialog.passkey.name ?? ''} {...props} invalid={dialog.invalid} />
         </Dialog>
       );
@@ -57,10 +51,8 @@ export function SecurityDialogs(props: DialogsProps) {
       return (
         <Dialog
           key="remove"
-          open
-          onOpenChange={close}
+          {...shown}
           title={t('security.passkeys.removeTitle')}
-          finalFocus={finalFocus}
           cancelLabel={t('security.cancel')}
           confirmLabel={t('security.passkeys.remove')}
           confirmLoading={busy}
@@ -72,14 +64,7 @@ export function SecurityDialogs(props: DialogsProps) {
       );
     case 'reauth':
       return (
-        <Dialog
-          key="reauth"
-          open
-          onOpenChange={close}
-          title={t('security.reauth.title')}
-          finalFocus={finalFocus}
-          actions={<></>}
-        >
+        <Dialog key="reauth" {...shown} title={t('security.reauth.title')} actions={<></>}>
           <PasswordForm key={dialog.passkey.id} {...props} wrong={dialog.wrong} />
         </Dialog>
       );
