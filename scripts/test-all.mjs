@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, and one closing line
 // `N passed, N failed` that sums every suite (CI reads it).
-//   1. static checks: typecheck (each workspace), lint and formatting (Prettier), one check each;
+//   1. static checks: typecheck (each workspace), lint, formatting (Prettier) and the docs' relative
+//      links (scripts/check-docs-links.mjs), one check each;
 //   2. the production build of the web app (the bundle budget and e2e use it);
 //   3. unit and integration tests (vitest: contract, server, web) on SQLite, then the server
 //      project again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it; see
@@ -70,6 +71,7 @@ for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
 }
 check('lint', 'npx', ['eslint', '.']);
 check('format (prettier --check; npm run format fixes it)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+check('docs links', process.execPath, ['scripts/check-docs-links.mjs']);
 
 // 2. Build (the bundle-budget test and the end-to-end tests need it).
 const built = check('build web app', 'npm', ['run', 'build', '-w', '@gatehouse/web']);
