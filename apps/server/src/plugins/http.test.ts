@@ -82,6 +82,7 @@ describe('routes', () => {
       contactUrl: null,
       redirectAllowlist: [],
       botCheck: { kind: 'none' },
+      resetLinkMinutes: 60,
     });
     expect((await t.app.inject('/api/server/version')).json()).toEqual({
       copyright: '© 2026 Gatehouse',
@@ -90,12 +91,13 @@ describe('routes', () => {
     expect((await t.app.inject('/api/device/userlist')).json()).toEqual({ status: 'ok', users: [] });
   });
 
-  it('passes the configured contact address, redirect allowlist and copyright on', async () => {
+  it('passes the configured contact address, redirect allowlist, reset-link validity and copyright on', async () => {
     const custom = await createTestApp({
       env: {
         CONTACT_URL: 'https://clinic.example/contact',
         COPYRIGHT: '© Clinic',
         REDIRECT_ALLOWLIST: 'https://portal.clinic.example',
+        RESET_TOKEN_TTL_MINUTES: '30',
       },
     });
     try {
@@ -103,6 +105,7 @@ describe('routes', () => {
         'https://portal.clinic.example',
       ]);
       expect((await custom.app.inject('/api/server/info')).json().contactUrl).toBe('https://clinic.example/contact');
+      expect((await custom.app.inject('/api/server/info')).json().resetLinkMinutes).toBe(30);
       expect((await custom.app.inject('/api/server/version')).json().copyright).toBe('© Clinic');
     } finally {
       await custom.close();

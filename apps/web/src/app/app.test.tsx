@@ -14,6 +14,7 @@ const data = (language: string, siteKey: string | null = null): StartUpData => (
     contactUrl: null,
     redirectAllowlist: [],
     botCheck: { kind: 'none' },
+    resetLinkMinutes: 60,
   },
   serverVersion: { copyright: '© 2025 Provider' },
   deviceUsers: [],

@@ -16,6 +16,7 @@ const data: StartUpData = {
     contactUrl: null,
     redirectAllowlist: [],
     botCheck: { kind: 'none' },
+    resetLinkMinutes: 60,
   },
   serverVersion: { copyright: '© 2026 Provider' },
   deviceUsers: [],

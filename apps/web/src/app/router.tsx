@@ -83,6 +83,7 @@ export function AppRouter({
                 rememberedUsers={data.deviceUsers}
                 redirect={redirect}
                 contactUrl={data.serverInfo.contactUrl}
+                resetLinkMinutes={data.serverInfo.resetLinkMinutes}
                 start={signInStart}
               />
             </Route>

@@ -39,6 +39,11 @@ export const ServerInfoAnswer = z.object({
   redirectAllowlist: z._default(z.array(z.string()), []),
   /** The bot check in use (docs/decisions/0140-bot-check.md). Added for the web app; absent means none. */
   botCheck: z._default(BotCheckInfo, { kind: 'none' }),
+  /**
+   * How long a reset-password link works, in minutes (the server's RESET_TOKEN_TTL_MINUTES), for the
+   * "link sent" page. Added for the web app; absent (another back end): the page names no duration.
+   */
+  resetLinkMinutes: z._default(z.nullable(z.number()), null),
 });
 export type ServerInfoAnswer = z.infer<typeof ServerInfoAnswer>;
 

@@ -18,6 +18,7 @@ export function serverInfoAnswer(config: Config): AnswerOf<typeof serverInfo> {
     reCaptcha: reCaptchaInfo(config.botCheck),
     botCheck: botCheckInfo(config.botCheck),
     contactUrl: config.contactUrl,
+    resetLinkMinutes: Math.round(config.resetTokenTtlMs / 60_000),
     // The app checks `redirect` against the same origins as the server (docs/security.md, Redirects).
     redirectAllowlist: [...config.redirectAllowlist],
   };

@@ -107,6 +107,8 @@ export interface SignInFlowProps {
   redirect: () => void;
   /** Server info contactUrl: the disabled-account page links to it when given. */
   contactUrl?: string | null;
+  /** Server info resetLinkMinutes: the "link sent" page says how long the link works when given. */
+  resetLinkMinutes?: number | null;
   /**
    * A server-rendered page's start (the PIN step the session is in, whether a passkey may be offered):
    * the first render matches the markup. Without it, the PIN step comes from this tab's storage.
@@ -115,7 +117,13 @@ export interface SignInFlowProps {
 }
 
 /** One screen per state of the sign-in machine. */
-export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start }: SignInFlowProps) {
+export function SignInFlow({
+  rememberedUsers,
+  redirect,
+  contactUrl = null,
+  resetLinkMinutes = null,
+  start,
+}: SignInFlowProps) {
   const t = useT();
   const form = useRef<FormHandle>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -372,7 +380,7 @@ export function SignInFlow({ rememberedUsers, redirect, contactUrl = null, start
           />
         );
       case 'resetSent':
-        return <ResetSentScreen onSignIn={() => send({ type: 'resetSent.closed' })} />;
+        return <ResetSentScreen linkMinutes={resetLinkMinutes} onSignIn={() => send({ type: 'resetSent.closed' })} />;
       case 'passkeyOffer':
         return <PasskeyOfferScreen onDone={() => send({ type: 'passkeyOffer.finished' })} />;
       default:

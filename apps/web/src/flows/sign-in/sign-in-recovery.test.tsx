@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
+import { SOURCE_CATALOGUES } from '../../shared/testing/source-catalogues';
 import { expectReported } from '../../shared/testing/test-utils';
 import { jsonResponse, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
 
@@ -9,6 +10,9 @@ afterEach(() => {
 });
 
 type User = ReturnType<typeof renderFlow>['user'];
+
+/** A text of a language's catalogue as the person reads it (texts without arguments). */
+const text = (locale: 'en' | 'sk' | 'cs', id: keyof (typeof SOURCE_CATALOGUES)['en']) => SOURCE_CATALOGUES[locale][id];
 
 async function signIn(user: User) {
   await user.type(screen.getByLabelText('Email address'), 'jana@example.sk');
@@ -104,6 +108,39 @@ describe('forgot password', () => {
     expect(api.calls('POST /api/user/forgotpassword')[0]?.body).toEqual({ email: 'jana@example.sk' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
+  });
+
+  it.each([
+    [1, 'en', 'The link is valid for 1 minute.'],
+    [30, 'en', 'The link is valid for 30 minutes.'],
+    [2, 'sk', 'Odkaz platí 2 minúty.'],
+    [60, 'sk', 'Odkaz platí 60 minút.'],
+    [3, 'cs', 'Odkaz platí 3 minuty.'],
+  ] as const)(
+    'says how long the link works as the server configures it: %i minutes in %s',
+    async (minutes, locale, validity) => {
+      routeFetch({ 'POST /api/user/forgotpassword': ok() });
+      const { user } = renderFlow({ resetLinkMinutes: minutes, locale });
+      await user.click(await screen.findByRole('button', { name: text(locale, 'signIn.login.forgotPassword') }));
+      await user.type(
+        await screen.findByRole('textbox', { name: text(locale, 'signIn.forgot.email') }),
+        'jana@example.sk',
+      );
+      await user.click(screen.getByRole('button', { name: text(locale, 'signIn.forgot.submit') }));
+      await screen.findByRole('heading', { level: 1, name: text(locale, 'signIn.resetSent.title') });
+      expect(screen.getByText(`${text(locale, 'signIn.resetSent.body')} ${validity}`)).toBeTruthy();
+    },
+  );
+
+  it('names no duration on the confirmation when the server does not say it', async () => {
+    routeFetch({ 'POST /api/user/forgotpassword': ok() });
+    const { user } = renderFlow();
+    await sendForgot(user, 'jana@example.sk');
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(
+      screen.getByText('If an account with this email address exists, we have sent it a link to set a new password.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/valid for/)).toBeNull();
   });
 
   it.each([

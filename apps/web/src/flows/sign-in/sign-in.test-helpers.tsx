@@ -72,13 +72,24 @@ function ServerErrorProbe() {
 export function renderFlow({
   users = [],
   contactUrl = null,
+  resetLinkMinutes = null,
   locale = 'en',
-}: { users?: readonly DeviceUser[]; contactUrl?: string | null; locale?: Locale } = {}) {
+}: {
+  users?: readonly DeviceUser[];
+  contactUrl?: string | null;
+  resetLinkMinutes?: number | null;
+  locale?: Locale;
+} = {}) {
   const redirect = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(
     <>
-      <SignInFlow rememberedUsers={users} redirect={redirect} contactUrl={contactUrl} />
+      <SignInFlow
+        rememberedUsers={users}
+        redirect={redirect}
+        contactUrl={contactUrl}
+        resetLinkMinutes={resetLinkMinutes}
+      />
       <ServerErrorProbe />
     </>,
     locale,

@@ -4,8 +4,11 @@ import { Button, Card } from '../../../shared/ui';
 import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 
-/** The reset-password confirmation: the link is on its way; back to sign-in. */
-export function ResetSentScreen({ onSignIn }: { onSignIn: () => void }) {
+/**
+ * The reset-password confirmation: the link is on its way, and how long it works when the server
+ * says (`linkMinutes`, its configured validity); back to sign-in.
+ */
+export function ResetSentScreen({ linkMinutes, onSignIn }: { linkMinutes: number | null; onSignIn: () => void }) {
   const t = useT();
   const titleId = useId();
   return (
@@ -13,7 +16,10 @@ export function ResetSentScreen({ onSignIn }: { onSignIn: () => void }) {
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.resetSent.pageTitle')}>
         {t('signIn.resetSent.title')}
       </ScreenTitle>
-      <p className={styles.text}>{t('signIn.resetSent.body')}</p>
+      <p className={styles.text}>
+        {t('signIn.resetSent.body')}
+        {linkMinutes !== null && ` ${t('signIn.resetSent.validity', { minutes: linkMinutes })}`}
+      </p>
       <div className={styles.stack}>
         <Button variant="filled" rounded fullWidth onClick={onSignIn}>
           {t('signIn.resetSent.signIn')}
