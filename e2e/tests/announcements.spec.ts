@@ -605,7 +605,7 @@ const CASES: Case[] = [
     reason: '(HTTP 503)',
     answer: { status: 503, json: { status: 'failed', reasons: ['service_busy'] } },
     at: login,
-    outcome: ERROR_PAGE,
+    outcome: { told: 'app.snackbar.serviceBusy' },
   },
   // GET /api/user/pincode (the attempts, read when the PIN form opens)
   {

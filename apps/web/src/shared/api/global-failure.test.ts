@@ -23,6 +23,11 @@ describe('the global HTTP handler', () => {
     expect(globalReaction(http(status))).toEqual({ type: 'serverError' });
   });
 
+  it('says the service is busy for a 503 service_busy instead of the error page', () => {
+    expect(globalReaction(new ApiFailure('http', 'login', 503, ['service_busy'], 1))).toEqual({ type: 'busySnackbar' });
+    expect(globalReaction(new ApiFailure('http', 'login', 503, ['service_busy']))).toEqual({ type: 'busySnackbar' });
+  });
+
   it('shows the internal error page when there is no status, an unparsable answer, app_error or an unknown error', () => {
     expect(globalReaction(new ApiFailure('network', 'test'))).toEqual({ type: 'serverError' });
     expect(globalReaction(new ApiFailure('unparsable', 'test', 200))).toEqual({ type: 'serverError' });

@@ -9,9 +9,14 @@ export type GlobalReaction =
   | { type: 'networkSnackbar' }
   /** 429: snackbar telling the wait (a reload would loop). */
   | { type: 'waitSnackbar'; waitS: number }
+  /**
+   * 503 service_busy (the server refuses work it cannot take now): snackbar 'The service is busy
+   * right now…'; the form stays as it was, for another try (docs/decisions/0173-busy-server.md).
+   */
+  | { type: 'busySnackbar' }
   /** Any other 4xx: reload the page. */
   | { type: 'reload' }
-  /** 5xx, no status, an unparsable answer or app_error: the internal error page. */
+  /** Another 5xx, no status, an unparsable answer or app_error: the internal error page. */
   | { type: 'serverError' }
   /** No bot-check token: a snackbar saying so, with Retry (the form keeps its values). */
   | { type: 'botCheckSnackbar' };
@@ -32,6 +37,7 @@ export function globalReaction(error: unknown): GlobalReaction {
       const status = error.status;
       if (status === 408) return { type: 'networkSnackbar' };
       if (status === 429) return { type: 'waitSnackbar', waitS: error.retryAfterS ?? DEFAULT_RETRY_AFTER_S };
+      if (status === 503 && error.reasons.includes('service_busy')) return { type: 'busySnackbar' };
       if (status !== null && status >= 400 && status < 500) return { type: 'reload' };
       return { type: 'serverError' };
     }

@@ -41,6 +41,14 @@ describe('global HTTP handler in the app', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('says the service is busy for a 503 service_busy, keeps the page and does not reload', async () => {
+    const { reload, fail } = setUp();
+    fail(new ApiFailure('http', 'login', 503, ['service_busy'], 1));
+    expect(await screen.findByText('The service is busy right now. Try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText('internal error page')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('reloads the page for another 4xx', () => {
     const { reload, fail } = setUp();
     fail(new ApiFailure('http', 'test', 403));

@@ -7,6 +7,7 @@ import { retryBotCheck } from '../bot-check';
 
 export const NETWORK_SNACKBAR_ID = 'network-problem';
 export const WAIT_SNACKBAR_ID = 'too-many-requests';
+export const BUSY_SNACKBAR_ID = 'service-busy';
 export const BOT_CHECK_SNACKBAR_ID = 'bot-check-unavailable';
 
 export interface GlobalFailureDeps {
@@ -46,6 +47,9 @@ export function useGlobalFailureHandler({ reload }: GlobalFailureDeps): (error: 
           });
           return;
         }
+        case 'busySnackbar':
+          show({ id: BUSY_SNACKBAR_ID, severity: 'error', message: t('app.snackbar.serviceBusy') });
+          return;
         case 'botCheckSnackbar':
           show({
             id: BOT_CHECK_SNACKBAR_ID,
