@@ -40,13 +40,14 @@ export class DeviceRepository {
       .execute();
   }
 
-  /** The device's accounts, most recent sign-in first. */
-  rememberedAccounts(deviceId: string): Promise<RememberedAccountRow[]> {
+  /** The device's accounts whose last sign-in there was after `since`, most recent first. */
+  rememberedAccounts(deviceId: string, since: number): Promise<RememberedAccountRow[]> {
     return this.db
       .selectFrom('device_accounts')
       .innerJoin('users', 'users.id', 'device_accounts.user_id')
       .select(['users.id as user_id', 'users.email', 'users.first_name', 'users.surname'])
       .where('device_accounts.device_id', '=', deviceId)
+      .where('device_accounts.signed_in_at', '>', since)
       .orderBy('device_accounts.signed_in_at', 'desc')
       .orderBy('users.email')
       .execute();

@@ -79,21 +79,27 @@ export class DeviceService {
     return { deviceId: id, token: fresh };
   }
 
+  /**
+   * Records the account's sign-in on the device, and forgets the device's accounts that have not
+   * signed in there within REMEMBERED_ACCOUNT_DAYS: the clean-up is done where a sign-in writes
+   * anyway, so that reading the list (every page view) writes nothing.
+   */
   async rememberAccount(deviceId: string, userId: string): Promise<void> {
-    await this.repository.rememberAccount(deviceId, userId, this.now());
+    const now = this.now();
+    await this.repository.rememberAccount(deviceId, userId, now);
+    await this.repository.forgetAccountsBefore(deviceId, now - this.rememberedAccountMs);
   }
 
   /**
    * Accounts that completed a sign-in on this device within REMEMBERED_ACCOUNT_DAYS, most recent
-   * first; none without a device cookie. Older ones are forgotten here (a shared computer does not
-   * keep offering a patient who stopped using it).
+   * first; none without a device cookie. Older ones are not offered (a shared computer does not
+   * keep offering a patient who stopped using it); their rows go at the device's next sign-in.
    */
   async rememberedAccounts(token: string | undefined): Promise<DeviceUser[]> {
     const deviceId = await this.identify(token);
     if (!deviceId) return [];
     const since = this.now() - this.rememberedAccountMs;
-    await this.repository.forgetAccountsBefore(deviceId, since);
-    return (await this.repository.rememberedAccounts(deviceId)).map((row) => ({
+    return (await this.repository.rememberedAccounts(deviceId, since)).map((row) => ({
       userId: row.user_id,
       email: row.email,
       firstName: row.first_name,

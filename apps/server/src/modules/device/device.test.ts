@@ -257,9 +257,14 @@ describe('remembered accounts', () => {
       DEMO.email,
     ]);
     t.clock.advance(1);
+    const rowsOf = async () =>
+      (await t.db.selectFrom('device_accounts').select('user_id').execute()).map((r) => r.user_id);
+    const before = await rowsOf();
     expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email]);
-    const rows = await t.db.selectFrom('device_accounts').select('user_id').execute();
-    expect(rows.map((r) => r.user_id)).toEqual([await userId(EVA.email)]);
+    // Reading the list writes nothing; the device's next sign-in forgets the old entry.
+    expect(await rowsOf()).toEqual(before);
+    await signInWithPin(t, EVA, { device });
+    expect(await rowsOf()).toEqual([await userId(EVA.email)]);
     // Signing in again brings the account back.
     await signInWithPin(t, DEMO, { device });
     expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([
