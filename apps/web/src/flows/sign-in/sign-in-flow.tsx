@@ -12,6 +12,7 @@ import { lazyWithTimeout } from '../../shared/chunks';
 import type { DeviceUser } from '@gatehouse/contract';
 import { isApiFailure, loadApiModule, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
 import { MessageAreaGate, useLocale, useT } from '../../shared/i18n';
+import { useMachine } from '../../shared/machine';
 import {
   LazyBiometricRestrictedDialog,
   assertWithPasskey,
@@ -35,7 +36,6 @@ import { LoginScreen } from './screens/login-screen';
 import { RememberedUserScreen } from './screens/remembered-user-screen';
 import { clearGoCache, runEffect } from './sign-in.effects';
 import { initialSignInState, transition } from './sign-in.machine';
-import { useMachine } from '../../shared/machine';
 import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
 import type { SignInStart } from './sign-in-start';
