@@ -83,6 +83,13 @@ async function signInTyping(page: Page, lang: Locale, user: TestUser) {
   await pastOffer(page, lang);
 }
 
+/** The link-sent page's last sentence with the server's default validity (RESET_TOKEN_TTL_MINUTES 60). */
+const RESET_LINK_VALIDITY: Record<Locale, string> = {
+  en: 'The link is valid for 60 minutes.',
+  sk: 'Odkaz platí 60 minút.',
+  cs: 'Odkaz platí 60 minut.',
+};
+
 for (const { lang, viewport } of LOCALES) {
   test.describe(`typing as people do, in ${lang} at ${viewport.width} px`, () => {
     test.use({ lang, viewport });
@@ -218,6 +225,8 @@ for (const { lang, viewport } of LOCALES) {
       await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
       await expectScreen(page, t('signIn.resetSent.title'));
       await expect(page).toHaveTitle(pageTitle(lang, 'signIn.resetSent.pageTitle'));
+      // How long the link works, as the server under test is configured (60 minutes), in the language's plural.
+      await expect(shown(page, `${t('signIn.resetSent.body')} ${RESET_LINK_VALIDITY[lang]}`)).toBeVisible();
       await waitForMail(user.email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
       await page.getByRole('button', { name: t('signIn.resetSent.signIn') }).click();
       await expectScreen(page, t('signIn.login.title'));
