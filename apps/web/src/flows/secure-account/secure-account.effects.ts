@@ -33,7 +33,7 @@ export async function runSecureAccountEffect(
         () => deps.secureAccount(effect.token),
         {
           answered: (answer) => ({ type: 'secure.answered' as const, answer }),
-          unavailable: { type: 'secure.unavailable' },
+          own: [[deps.isServiceUnavailable, { type: 'secure.unavailable' }]],
           abandoned: { type: 'secure.abandoned' },
         },
         deps,

@@ -9,6 +9,8 @@ import type {
   WebauthnSignInAnswer,
 } from '@gatehouse/contract';
 import { WEBAUTHN_NOT_FOUND } from '@gatehouse/contract';
+import { sendCallOutcome } from '../../shared/machine';
+import type { CallOutcomeEvents } from '../../shared/machine';
 import { classifyCeremonyError } from '../../shared/passkeys';
 import type { GetOptionsAnswer } from '../../shared/passkeys';
 import type { FormField, PinStep, SignInEffect, SignInEvent } from './sign-in.machine';
@@ -72,10 +74,8 @@ export async function runEffect(
   deps: SignInDeps,
   send: (event: SignInEvent) => void,
 ): Promise<void> {
-  const abandon = (error: unknown, event: SignInEvent) => {
-    send(event);
-    deps.handleGlobalFailure(error);
-  };
+  const call = <A>(request: () => Promise<A>, events: CallOutcomeEvents<A, SignInEvent>) =>
+    sendCallOutcome(request, events, deps, send);
   switch (effect.type) {
     case 'cache.clear':
       try {
@@ -84,51 +84,25 @@ export async function runEffect(
         // A cache that cannot be cleared must not stop the sign-in.
       }
       return;
-    case 'login.call': {
-      let answer: LoginAnswer;
-      try {
-        answer = await deps.login(effect.body);
-      } catch (error) {
-        if (deps.isNoAnswer(error)) send({ type: 'login.unanswered' });
-        else abandon(error, { type: 'login.abandoned' });
-        return;
-      }
-      send({ type: 'login.answered', answer });
-      return;
-    }
-    case 'pin.readAttempts': {
-      let answer: PinAttemptsAnswer;
-      try {
-        answer = await deps.readPinAttempts();
-      } catch (error) {
-        deps.handleGlobalFailure(error);
-        return;
-      }
-      send({ type: 'pin.attemptsRead', answer });
-      return;
-    }
-    case 'pin.call': {
-      let answer: StatusAnswer;
-      try {
-        answer = await deps.submitPin(effect.pin);
-      } catch (error) {
-        abandon(error, { type: 'pin.abandoned' });
-        return;
-      }
-      send({ type: 'pin.answered', answer });
-      return;
-    }
-    case 'pin.skip': {
-      let answer: StatusAnswer;
-      try {
-        answer = await deps.skipPin();
-      } catch (error) {
-        abandon(error, { type: 'pin.abandoned' });
-        return;
-      }
-      send({ type: 'pin.skipAnswered', answer });
-      return;
-    }
+    case 'login.call':
+      return call(() => deps.login(effect.body), {
+        answered: (answer) => ({ type: 'login.answered', answer }),
+        own: [[deps.isNoAnswer, { type: 'login.unanswered' }]],
+        abandoned: { type: 'login.abandoned' },
+      });
+    case 'pin.readAttempts':
+      // No event on a failure: the form stays as it is, the global handler reacts.
+      return call(deps.readPinAttempts, { answered: (answer) => ({ type: 'pin.attemptsRead', answer }) });
+    case 'pin.call':
+      return call(() => deps.submitPin(effect.pin), {
+        answered: (answer) => ({ type: 'pin.answered', answer }),
+        abandoned: { type: 'pin.abandoned' },
+      });
+    case 'pin.skip':
+      return call(deps.skipPin, {
+        answered: (answer) => ({ type: 'pin.skipAnswered', answer }),
+        abandoned: { type: 'pin.abandoned' },
+      });
     case 'device.register':
       try {
         await deps.registerDevice();
@@ -144,32 +118,21 @@ export async function runEffect(
       }
       return;
     case 'remembered.remove':
-    case 'remembered.forgetAll': {
-      let users: readonly DeviceUser[];
-      try {
-        users =
-          effect.type === 'remembered.remove'
-            ? await deps.removeRememberedUser(effect.userId)
-            : await deps.forgetRememberedUsers();
-      } catch (error) {
-        abandon(error, { type: 'remembered.removeAbandoned' });
-        return;
-      }
-      send({ type: 'remembered.listUpdated', users });
-      return;
-    }
-    case 'forgot.call': {
-      let answer: StatusAnswer;
-      try {
-        answer = await deps.forgotPassword(effect.email);
-      } catch (error) {
-        if (deps.isNoAnswer(error) || deps.isAppError(error)) send({ type: 'forgot.unanswered' });
-        else abandon(error, { type: 'forgot.abandoned' });
-        return;
-      }
-      send({ type: 'forgot.answered', answer });
-      return;
-    }
+    case 'remembered.forgetAll':
+      return call(
+        () =>
+          effect.type === 'remembered.remove' ? deps.removeRememberedUser(effect.userId) : deps.forgetRememberedUsers(),
+        {
+          answered: (users) => ({ type: 'remembered.listUpdated', users }),
+          abandoned: { type: 'remembered.removeAbandoned' },
+        },
+      );
+    case 'forgot.call':
+      return call(() => deps.forgotPassword(effect.email), {
+        answered: (answer) => ({ type: 'forgot.answered', answer }),
+        own: [[(error) => deps.isNoAnswer(error) || deps.isAppError(error), { type: 'forgot.unanswered' }]],
+        abandoned: { type: 'forgot.abandoned' },
+      });
     case 'navigation.redirect':
       deps.redirect();
       return;
@@ -202,20 +165,16 @@ export async function runEffect(
       return;
     case 'passkey.ceremony':
       return runPasskeyCeremony(effect.userId, deps, send);
-    case 'passkey.verify': {
-      let answer: WebauthnSignInAnswer;
-      try {
-        answer = await deps.passkeyVerify(effect.body);
-      } catch (error) {
-        if (deps.isNoAnswer(error)) send({ type: 'passkey.failed', problem: 'failed' });
-        else if (deps.isAppError(error)) send({ type: 'passkey.failed', problem: 'internalError' });
+    case 'passkey.verify':
+      return call(() => deps.passkeyVerify(effect.body), {
+        answered: (answer) => ({ type: 'passkey.answered', answer }),
+        own: [
+          [deps.isNoAnswer, { type: 'passkey.failed', problem: 'failed' }],
+          [deps.isAppError, { type: 'passkey.failed', problem: 'internalError' }],
+        ],
         // Throttled (429), bot check unavailable …: the global handler's snackbar.
-        else abandon(error, { type: 'passkey.abandoned' });
-        return;
-      }
-      send({ type: 'passkey.answered', answer });
-      return;
-    }
+        abandoned: { type: 'passkey.abandoned' },
+      });
     case 'snackbar.passkeyNotAvailable':
       deps.showPasskeyNotAvailable(effect.activation, () => send({ type: 'passkey.activateChosen' }));
       return;

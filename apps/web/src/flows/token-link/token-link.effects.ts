@@ -40,7 +40,7 @@ export async function runTokenLinkEffect(
         () => deps.setPassword({ token: effect.token, password: effect.password, password2: effect.password2 }),
         {
           answered: (answer) => ({ type: 'password.answered' as const, answer }),
-          unavailable: { type: 'password.unavailable' },
+          own: [[deps.isServiceUnavailable, { type: 'password.unavailable' }]],
           abandoned: { type: 'password.abandoned' },
         },
         deps,

@@ -164,7 +164,7 @@ export async function runNewTokenEffect(
         () => deps.forgotPassword({ email: effect.email }),
         {
           answered: (answer) => ({ type: 'newToken.answered' as const, answer }),
-          unavailable: { type: 'newToken.unavailable' },
+          own: [[deps.isServiceUnavailable, { type: 'newToken.unavailable' }]],
           abandoned: { type: 'newToken.abandoned' },
         },
         deps,

@@ -5,30 +5,43 @@ export interface CallFailureDeps {
   handleGlobalFailure: (error: unknown) => void;
 }
 
+/** A failure the page answers itself: when `when` holds for the error, the machine gets `event`. */
+export type OwnReaction<E> = readonly [when: (error: unknown) => boolean, event: E];
+
 /** The events a machine's call effect sends back. */
 export interface CallOutcomeEvents<A, E> {
   answered: (answer: A) => E;
-  /** The page's own notice; without it every failure goes to the global handler. */
-  unavailable?: E;
-  /** Any other failure: the machine lets go, the global HTTP handler takes over. */
-  abandoned: E;
+  /** The page's own reactions to a failure, in order: the first that holds is sent, and the global handler stays out. */
+  own?: readonly OwnReaction<E>[];
+  /**
+   * Any other failure goes to the global HTTP handler; the machine is told with this event (when
+   * given) so that the form can be used again.
+   */
+  abandoned?: E;
 }
 
-/** Runs a machine's call effect: sends the answer, or what became of the call when it failed. */
+/**
+ * Runs a machine's call effect: sends the answer, or what became of the call when it failed: the
+ * page's own reaction, else the global HTTP handler (after the machine has let go).
+ */
 export async function sendCallOutcome<A, E>(
   call: () => Promise<A>,
   events: CallOutcomeEvents<A, NoInfer<E>>,
-  deps: CallFailureDeps,
+  deps: Pick<CallFailureDeps, 'handleGlobalFailure'>,
   send: (event: E) => void,
 ): Promise<void> {
+  let answer: A;
   try {
-    send(events.answered(await call()));
+    answer = await call();
   } catch (error) {
-    if (events.unavailable !== undefined && deps.isServiceUnavailable(error)) {
-      send(events.unavailable);
-    } else {
-      send(events.abandoned);
-      deps.handleGlobalFailure(error);
+    const own = events.own?.find(([when]) => when(error));
+    if (own) {
+      send(own[1]);
+      return;
     }
+    if (events.abandoned !== undefined) send(events.abandoned);
+    deps.handleGlobalFailure(error);
+    return;
   }
+  send(events.answered(answer));
 }
