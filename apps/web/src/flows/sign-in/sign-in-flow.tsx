@@ -38,6 +38,8 @@ import { clearGoCache, runEffect } from './sign-in.effects';
 import { initialSignInState, transition } from './sign-in.machine';
 import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
+import type { SignInFormState } from './sign-in.machine';
+import type { PasswordFormProps } from './screens/password-form-end';
 import type { SignInStart } from './sign-in-start';
 import type { SignInCalls } from './sign-in.calls';
 
@@ -286,6 +288,23 @@ export function SignInFlow({
     </div>
   );
 
+  /** What the two password forms (login, remembered account) are given alike, from their state. */
+  function passwordForm(screen: SignInFormState): PasswordFormProps {
+    return {
+      handle: form,
+      submitting: screen.submitting,
+      notice: screen.notice,
+      serverFieldErrors: screen.serverFieldErrors,
+      failures: screen.failures,
+      onSubmit: (body) => send({ type: 'login.submitted', body }),
+      onForgotPassword: (email) => send({ type: 'forgot.opened', email }),
+      passkeyBusy: screen.passkeyBusy,
+      passkeyNotice: screen.passkeyNotice,
+      onPasskey: () => send({ type: 'passkey.requested' }),
+      sharedComputer: sharedChoice,
+    };
+  }
+
   function renderScreen() {
     switch (state.type) {
       case 'unspecified':
@@ -293,20 +312,10 @@ export function SignInFlow({
       case 'loginForm':
         return (
           <LoginScreen
-            handle={form}
+            {...passwordForm(state)}
             initialEmail={state.email}
-            submitting={state.submitting}
-            notice={state.notice}
-            serverFieldErrors={state.serverFieldErrors}
-            failures={state.failures}
-            onSubmit={(body) => send({ type: 'login.submitted', body })}
-            onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
             onBackToList={state.users.length > 0 ? () => send({ type: 'remembered.listOpened' }) : undefined}
-            passkeyBusy={state.passkeyBusy}
-            passkeyNotice={state.passkeyNotice}
             deviceOffer={state.deviceOffer && !sharedComputer}
-            onPasskey={() => send({ type: 'passkey.requested' })}
-            sharedComputer={sharedChoice}
           />
         );
       case 'rememberedUsers':
@@ -323,19 +332,9 @@ export function SignInFlow({
       case 'rememberedUser':
         return (
           <RememberedUserScreen
-            handle={form}
+            {...passwordForm(state)}
             user={state.user}
-            submitting={state.submitting}
-            notice={state.notice}
-            serverFieldErrors={state.serverFieldErrors}
-            failures={state.failures}
-            onSubmit={(body) => send({ type: 'login.submitted', body })}
             onBack={() => send({ type: 'remembered.listOpened' })}
-            onForgotPassword={(email) => send({ type: 'forgot.opened', email })}
-            passkeyBusy={state.passkeyBusy}
-            passkeyNotice={state.passkeyNotice}
-            onPasskey={() => send({ type: 'passkey.requested' })}
-            sharedComputer={sharedChoice}
           />
         );
       case 'pin':
