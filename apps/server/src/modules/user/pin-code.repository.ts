@@ -6,12 +6,12 @@ export type PinCodeRow = PinCodesTable;
 export class PinCodeRepository {
   constructor(private readonly db: Db) {}
 
-  /** The same repository on another executor (a transaction). */
   /** Runs `work` in one database transaction (SQLite: the one connection; PostgreSQL: one client). */
   transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }
 
+  /** The same repository on another executor (a transaction). */
   within(db: Db): PinCodeRepository {
     return new PinCodeRepository(db);
   }

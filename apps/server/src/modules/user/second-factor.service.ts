@@ -130,7 +130,8 @@ export class SecondFactorService {
         return failed('wrong_pin_code');
       case 'missing': {
         // The PIN goes with its session: a guess sent at the same time may have used the last
-        // attempt, blocked the account and ended the session since this one was read.
+        // attempt and blocked the account since this request began. The account is read again
+        // (the session is this request's copy), so a blocked account is answered as such.
         const now = await this.pendingUser(await visit.currentSession());
         if (!now) return failed('credentials_required');
         return (await this.refuseAccount(visit, now.user)) ?? failed('missing_pin_code');

@@ -69,8 +69,17 @@ export const userModule = fp(
     const visitOf = browserVisits(sessions, deviceCookie);
     app.decorate('visitOf', visitOf);
     app.decorate('secondFactor', secondFactor);
-    app.decorate('userInfo', userInfoAnswer({ sessions, users }));
-    await app.register(userRoutes, { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf });
+    const answerUserInfo = userInfoAnswer({ sessions, users });
+    app.decorate('userInfo', answerUserInfo);
+    await app.register(userRoutes, {
+      sessions,
+      loginService,
+      secondFactor,
+      devices,
+      deviceCookie,
+      visitOf,
+      answerUserInfo,
+    });
     // The modules that fill in the sign-in's alerts and history are registered after this one: a
     // server without them refuses to start, rather than failing the first sign-in.
     app.addHook('onReady', async () => {

@@ -28,18 +28,19 @@ import type { UserRepository } from './user.repository.ts';
 export interface UserRoutesOptions {
   sessions: Sessions;
   loginService: LoginService;
-  users: UserRepository;
   secondFactor: SecondFactorService;
   devices: DeviceService;
   deviceCookie: DeviceCookie;
   visitOf: VisitOf;
+  /** GET /api/user/info's answer for a request (userInfoAnswer, made once by the module). */
+  answerUserInfo: (request: FastifyRequest) => Promise<UserInfoAnswer>;
 }
 
 /**
  * What `GET /api/user/info` answers for a request: also what a server-rendered page starts from
  * (docs/decisions/0117-server-rendered-first-view.md).
  */
-export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'sessions' | 'users'>) {
+export function userInfoAnswer({ sessions, users }: { sessions: Sessions; users: UserRepository }) {
   /** The account read with the session (one statement), or read now for a session this request started. */
   const accountOf = async (session: ActiveSession, userId: string) =>
     session.account === undefined ? users.findById(userId) : (session.account ?? undefined);
@@ -65,9 +66,8 @@ export function userInfoAnswer({ sessions, users }: Pick<UserRoutesOptions, 'ses
 
 export async function userRoutes(
   app: FastifyInstance,
-  { sessions, loginService, users, secondFactor, devices, deviceCookie, visitOf }: UserRoutesOptions,
+  { sessions, loginService, secondFactor, devices, deviceCookie, visitOf, answerUserInfo }: UserRoutesOptions,
 ): Promise<void> {
-  const answerUserInfo = userInfoAnswer({ sessions, users });
   apiRoute(app, userInfo, async ({ request }) => answerUserInfo(request));
 
   apiRoute(app, login, async ({ body, request, reply }) => {

@@ -39,6 +39,9 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
     }
     return null;
   };
+  // Both depend on the configuration only: made once, as their own routes do.
+  const serverInfo = serverInfoAnswer(config);
+  const serverVersion = serverVersionAnswer(config);
   const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
     const info = await answerUserInfo(request);
     const user = toCurrentUser(info);
@@ -46,8 +49,8 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
     return {
       data: {
         user,
-        serverInfo: serverInfoAnswer(config),
-        serverVersion: serverVersionAnswer(config),
+        serverInfo,
+        serverVersion,
         deviceUsers: await devices.rememberedAccounts(deviceCookie.read(request)),
       },
       signIn: {
