@@ -8,7 +8,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { lazyWithTimeout } from '../../shared/chunks';
+import { lazyWithTimeout, loadChunk } from '../../shared/chunks';
 import type { DeviceUser } from '@gatehouse/contract';
 import { isApiFailure, loadApiModule, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
 import { MessageAreaGate, useLocale, useT } from '../../shared/i18n';
@@ -160,7 +160,7 @@ export function SignInFlow({
       skipPin: signInCall('pinSkip'),
       registerDevice: async () => {
         // The device-name module and bowser load only now (after a PIN ok with the box ticked).
-        const { loadDeviceName } = await import('../../shared/device');
+        const { loadDeviceName } = await loadChunk(() => import('../../shared/device'));
         const deviceName = await loadDeviceName(navigator.userAgent, {
           defaultName: t('device.defaultName'),
           defaultMobileName: t('device.defaultMobileName'),

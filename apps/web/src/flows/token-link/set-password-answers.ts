@@ -35,7 +35,9 @@ export type SetPasswordReasonOutcome =
 
 /**
  * Every reason the set-password calls may return (the contract's resetPassword and register) and
- * what it leads to, read by readSetPasswordAnswer and, for the texts, setPasswordReasonMessages.
+ * what it leads to, read by readSetPasswordAnswer; the screens show an outcome's text from
+ * PASSWORD_PROBLEM_MESSAGES, SET_PASSWORD_NOTICE_MESSAGES or the kind's expired page (the messages
+ * test checks every reason has one, through setPasswordReasonMessages).
  * When an answer has several: an unusable link first, then app_error, then every field's problem
  * together, then the bot check.
  */

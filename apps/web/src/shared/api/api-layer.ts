@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod/mini';
 import type { Endpoint } from '@gatehouse/contract';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../chunks';
+import { loadChunk } from '../chunks';
 import { ApiFailure } from './api-failure';
 import type { CallInput } from './call';
 
@@ -20,7 +20,7 @@ import type { CallInput } from './call';
  */
 export async function loadApiModule<M>(load: () => Promise<M>, endpointId: string): Promise<M> {
   try {
-    return await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
+    return await loadChunk(load);
   } catch {
     throw new ApiFailure('network', endpointId);
   }

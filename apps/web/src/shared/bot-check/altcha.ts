@@ -1,5 +1,6 @@
 import type { AltchaChallengeAnswer } from '@gatehouse/contract';
 import { BotCheckUnavailable, withTimeout } from './bot-check-unavailable';
+import { loadChunk } from '../chunks';
 
 /** Fetching a challenge; solving has its own bound below. */
 const CHALLENGE_FETCH_TIMEOUT_MS = 10_000;
@@ -73,7 +74,7 @@ export class Altcha {
   private async solve(): Promise<Solved> {
     const challenge = await withTimeout(this.fetchChallenge(), CHALLENGE_FETCH_TIMEOUT_MS, 'ALTCHA challenge');
     const fetchedAt = this.now();
-    const { solveChallenge, sha } = await import('altcha/lib').catch(() => {
+    const { solveChallenge, sha } = await loadChunk(() => import('altcha/lib')).catch(() => {
       throw new BotCheckUnavailable('ALTCHA solver did not load');
     });
     const solution = await solveChallenge({ challenge, deriveKey: sha.deriveKey, timeout: ALTCHA_SOLVE_TIMEOUT_MS });

@@ -1,4 +1,5 @@
 import type { BotCheckAction, ServerInfoAnswer } from '@gatehouse/contract';
+import { loadChunk } from '../chunks';
 
 /** The bot check the server asked for, set once at start-up from server info. */
 interface BotCheckClient {
@@ -64,7 +65,7 @@ export function configureBotCheck(
   const { siteKey, scriptUri } = info.reCaptcha;
   if (siteKey && scriptUri) {
     current = lazyClient('recaptcha', async () => {
-      const { Recaptcha } = await import('./recaptcha');
+      const { Recaptcha } = await loadChunk(() => import('./recaptcha'));
       const recaptcha = new Recaptcha({ siteKey, scriptUri, document: deps.document, window: deps.window });
       void recaptcha.load().catch(() => undefined);
       return recaptcha;
@@ -77,8 +78,8 @@ export function configureBotCheck(
     current = lazyClient('altcha', async () => {
       // The contract's schema is passed in (altcha-challenge.ts): it comes with zod, which is not in the first view.
       const [{ Altcha }, { parseAltchaChallenge }] = await Promise.all([
-        import('./altcha'),
-        import('./altcha-challenge'),
+        loadChunk(() => import('./altcha')),
+        loadChunk(() => import('./altcha-challenge')),
       ]);
       const altcha = new Altcha({ challengeUrl, fetch: deps.fetch, parseChallenge: parseAltchaChallenge });
       altcha.prepare();

@@ -4,8 +4,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 /**
  * A script chunk that has not loaded in 120 s is an error: the nearest error boundary shows the
  * internal error page with its reload (docs/requirements/app-shell.md). Every lazily loaded part
- * goes through here: the routes' flows, the sign-in's later screens and their lazy parts, the API
- * layer (shared/api/api-layer.ts).
+ * goes through here: the routes' flows, the sign-in's later screens and their lazy parts
+ * (lazyWithTimeout), the API layer (shared/api/api-layer.ts), the passkey runtime and the device
+ * name (loadChunk), where a chunk that never comes is a failed ceremony or an unnamed device.
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -32,6 +33,11 @@ export function withTimeout<T>(
       },
     );
   });
+}
+
+/** A module loaded on demand (`() => import('…')`), with the chunk time-out: it rejects after 120 s. */
+export function loadChunk<M>(load: () => Promise<M>): Promise<M> {
+  return withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
 }
 
 /** React.lazy with the chunk time-out; a failure reaches the nearest error boundary. */

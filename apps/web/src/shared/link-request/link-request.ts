@@ -20,8 +20,10 @@ export type NewTokenFailure = { type: 'field'; problem: EmailProblem } | { type:
 export type NewTokenOutcome = { type: 'ok' } | NewTokenFailure;
 
 /**
- * What each reason of the new-link request leads to, read by the form's machine and, through
- * NEW_TOKEN_REASON_MESSAGES, its texts. When an answer has several, the first in this table wins.
+ * What each reason of the new-link request leads to, read by the form's machine; the form shows an
+ * outcome's text from EMAIL_PROBLEM_MESSAGES or NEW_TOKEN_NOTICE_MESSAGES (the messages test checks
+ * every reason has one, through NEW_TOKEN_REASON_MESSAGES). When an answer has several, the first in
+ * this table wins.
  * email_required is the empty e-mail of these forms; missing_email, the contract's other name for it, too.
  */
 export const NEW_TOKEN_OUTCOMES = {

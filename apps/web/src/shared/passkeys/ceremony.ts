@@ -11,11 +11,12 @@ import type {
 import type { WebauthnCreateBody, WebauthnGetBody } from '@gatehouse/contract';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { toCreateBody, toGetBody } from './options';
+import { loadChunk } from '../chunks';
 
 export { classifyCeremonyError } from './ceremony-errors';
 export type { CeremonyFailure } from './ceremony-errors';
 
-const loadLibrary = () => import('@simplewebauthn/browser');
+const loadLibrary = () => loadChunk(() => import('@simplewebauthn/browser'));
 
 /** The modal sign-in ceremony (the passkey button). */
 export async function authenticateWithPasskey(

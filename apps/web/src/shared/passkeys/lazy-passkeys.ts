@@ -4,8 +4,10 @@
 import type { GetStructure, WebauthnGetBody, WebauthnSignInAnswer } from '@gatehouse/contract';
 import type { GetOptionsAnswer } from './conditional-mediation';
 import { supportsPasskeys } from './support';
+import { loadChunk } from '../chunks';
 
-const loadRuntime = () => import('./passkey-runtime');
+// With the chunk time-out: a runtime that never arrives is a failed ceremony, not a wait for good.
+const loadRuntime = () => loadChunk(() => import('./passkey-runtime'));
 
 /** The modal sign-in ceremony (the passkey button): maps the structure, runs navigator.credentials.get. */
 export async function assertWithPasskey(structure: GetStructure): Promise<WebauthnGetBody> {

@@ -22,8 +22,6 @@ export interface SetPasswordFormProps {
   title: string;
   /** The screen's short name in the document title. */
   pageTitle: string;
-  /** Optional text under the title. */
-  intro?: string;
   submitLabel: string;
   submitting: boolean;
   notice: SetPasswordNotice | null;
@@ -45,7 +43,6 @@ const isProblem = (value: string | undefined): value is PasswordProblem => value
 export function SetPasswordForm({
   title,
   pageTitle,
-  intro,
   submitLabel,
   submitting,
   notice,
@@ -71,7 +68,6 @@ export function SetPasswordForm({
       title={title}
       pageTitle={pageTitle}
       styles={styles}
-      header={intro !== undefined && <p className={styles.text}>{intro}</p>}
       onSubmit={handleSubmit((values) => onSubmit(values), failed.refused)}
       notice={notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice])}
       failureKey={failed.key}
