@@ -6,7 +6,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  * internal error page with its reload (docs/requirements/app-shell.md). Every lazily loaded part
  * goes through here: the routes' flows, the sign-in's later screens and their lazy parts
  * (lazyWithTimeout), the API layer (shared/api/api-layer.ts), the passkey runtime and the device
- * name (loadChunk), where a chunk that never comes is a failed ceremony or an unnamed device.
+ * name (loadChunk), where a chunk that never comes is a failed ceremony or a device not remembered.
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
