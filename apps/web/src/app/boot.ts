@@ -112,8 +112,11 @@ if (
     observer.disconnect();
     setTimeout(startApp, 0);
   }).observe({ type: 'paint', buffered: true });
-  // Should no paint be reported, the page's load is the latest start: after the next frame, as the
-  // load event may come just before the first paint.
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(startApp, 0)), { once: true });
+  // Should no paint be reported, the page's load is the latest start, once a frame has been painted
+  // after it: the load event may come just before the first paint, and a callback of the next frame
+  // runs before that frame paints, so the frame after it is awaited.
+  addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startApp, 0))), {
+    once: true,
+  });
   document.addEventListener('visibilitychange', startApp, { once: true });
 }
