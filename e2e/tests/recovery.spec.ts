@@ -5,10 +5,13 @@ import {
   expect,
   expectNoAxeViolations,
   linkFrom,
+  renderInBrowser,
   test,
   text,
   waitForMail,
 } from '../fixtures.ts';
+import type { Locale } from '../fixtures.ts';
+import { expectScreen, focused, shown } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -198,6 +201,71 @@ test.describe('finishing registration', () => {
     await admin('user', 'delete', '--email', email);
   });
 });
+
+for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
+  test.describe(`a link checked while the server is busy, keyboard only, in ${lang} at 360 px`, () => {
+    test.use({ lang, viewport: { width: 360, height: 740 } });
+    const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
+
+    test('the page says the link could not be checked and checks it again on "Try again"', async ({ page }) => {
+      const email = `busy-check-${lang}-${Date.now().toString(36)}@example.test`;
+      const since = Date.now();
+      await admin('user', 'invite', '--email', email, '--first-name', 'Petra', '--surname', 'Malá', '--language', lang);
+      const mail = await waitForMail(email, {
+        since,
+        match: (m) => m.text.includes('/signin/accept-invitation?token='),
+      });
+      // The app checks the link itself (as with a bot check configured), and the first check meets a busy server.
+      await renderInBrowser(page);
+      let checks = 0;
+      await page.route(
+        (url) => url.pathname === '/api/token/info',
+        async (route) => {
+          checks += 1;
+          if (checks > 1) return route.fallback();
+          return route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '2' },
+            contentType: 'application/json',
+            body: JSON.stringify({ status: 'failed', reasons: ['service_busy'] }),
+          });
+        },
+      );
+      try {
+        await page.goto(linkFrom(mail, '/signin/accept-invitation'));
+        const title = page.getByRole('heading', { level: 1, name: tr('recovery.checkFailed.title') });
+        await expect(title).toBeVisible();
+        await expect(page).toHaveTitle(
+          tr('app.pageTitle', { screen: tr('recovery.checkFailed.pageTitle'), app: tr('app.title') }),
+        );
+        await expect(shown(page, tr('recovery.checkFailed.body'))).toBeVisible();
+        await expect(shown(page, tr('app.snackbar.serviceBusy'))).toBeVisible();
+        await expectNoAxeViolations(page);
+
+        // Keyboard only: Tab reaches "Try again" first, before the way back to sign in.
+        const retry = page.getByRole('button', { name: tr('recovery.checkFailed.retry') });
+        for (
+          let presses = 0;
+          presses < 15 && !(await retry.evaluate((el) => el === document.activeElement));
+          presses += 1
+        )
+          await page.keyboard.press('Tab');
+        await expect(retry, JSON.stringify(await focused(page))).toBeFocused();
+        await page.keyboard.press('Enter');
+
+        // The real server checks the live link: the welcome page, its heading focused.
+        await expectScreen(page, tr('registration.welcome.title'));
+        expect(checks).toBe(2);
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('button', { name: tr('registration.welcome.continue') })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expectScreen(page, tr('registration.setPassword.title'));
+      } finally {
+        await admin('user', 'delete', '--email', email);
+      }
+    });
+  });
+}
 
 test('the operator erases an account with the CLI, started as its own process', async () => {
   const user = await createUser();

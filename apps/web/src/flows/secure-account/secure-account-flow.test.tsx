@@ -125,6 +125,24 @@ describe('secure-account route', () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
+  it('offers the check again when it was refused for now (429), and shows the confirmation once the link checks out', async () => {
+    let checks = 0;
+    const api = stubApi({
+      'GET /api/user/secureaccount': () =>
+        ++checks === 1
+          ? jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '120' })
+          : ok(),
+    });
+    const { user, goToSignIn } = renderFlow({ locale: 'sk' });
+    await expectScreen('Odkaz sa nepodarilo overiť', { first: true });
+    expect(await screen.findByText('Príliš veľa pokusov. Skúste to znova o 2 minúty.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Prihlásiť sa' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Skúsiť znova' }));
+    await expectScreen('Zabezpečte svoj účet');
+    expect(api.calls('GET /api/user/secureaccount')).toHaveLength(2);
+    expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
   it('shows the expired screen when the link was used in the meantime', async () => {
     stubApi({ ...LIVE, 'POST /api/user/secureaccount': failed(['wrong_token']) });
     const { user } = renderFlow();

@@ -71,6 +71,12 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword, linkC
   switch (state.type) {
     case 'checkingLink':
       return <LoadingScreen label={t('secureAccount.checkingLink')} />;
+    case 'checkFailed':
+      return info(
+        SCREEN_TEXTS.checkFailed,
+        { label: 'secureAccount.checkFailed.retry', onClick: () => send({ type: 'check.retried' }) },
+        leave,
+      );
     case 'confirm':
       return (
         <InfoScreen

@@ -39,6 +39,21 @@ describe('secure-account machine', () => {
     },
   );
 
+  it('offers the check again after a check that got no usable answer, and checks once per press', () => {
+    const abandoned = run([{ type: 'flow.started' }, { type: 'link.abandoned' }]);
+    expect(abandoned.state).toEqual({ type: 'checkFailed' });
+    const retried = run([{ type: 'check.retried' }], TOKEN, abandoned.state);
+    expect(retried).toEqual({
+      state: { type: 'checkingLink', started: true },
+      effects: [{ type: 'link.check', token: TOKEN }],
+    });
+    expect(run([{ type: 'link.answered', answer: { status: 'ok' } }], TOKEN, retried.state).state).toEqual(
+      confirmState,
+    );
+    expect(run([{ type: 'signIn.chosen' }], TOKEN, abandoned.state).effects).toEqual([{ type: 'navigation.signIn' }]);
+    expect(run([{ type: 'secure.chosen' }], TOKEN, abandoned.state)).toEqual({ state: abandoned.state, effects: [] });
+  });
+
   it('shows the expired screen without asking when the link has no token', () => {
     const { state, effects } = run([{ type: 'flow.started' }], null);
     expect(state).toEqual({ type: 'expired' });

@@ -15,6 +15,8 @@ export type SecureNotice = 'unavailable' | 'bot_check_failed';
 export type SecureAccountState =
   /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
   | { type: 'checkingLink'; started: boolean }
+  /** The check got no usable answer and the page is still here (a wait or a busy service told): "Try again". */
+  | { type: 'checkFailed' }
   | { type: 'confirm'; submitting: boolean; notice: SecureNotice | null; failures: number }
   | { type: 'secured'; resetToken: string }
   | { type: 'expired' }
@@ -26,6 +28,8 @@ export type SecureAccountEvent =
   | { type: 'link.answered'; answer: StatusAnswer }
   /** The check got no usable answer; the global HTTP handler has taken over. */
   | { type: 'link.abandoned' }
+  /** "Try again" on the page of a check that got no answer. */
+  | { type: 'check.retried' }
   | { type: 'secure.chosen' }
   | { type: 'secure.answered'; answer: SecureAccountAnswer }
   /** No answer, app_error or a server fault: the page's own notice. */
@@ -88,6 +92,11 @@ export function transition(
   switch (state.type) {
     case 'checkingLink':
       return onCheckingLink(token, state, event);
+    case 'checkFailed':
+      if (event.type === 'check.retried' && token !== null)
+        return go({ type: 'checkingLink', started: true }, { type: 'link.check', token });
+      if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
+      return stay(state);
     case 'confirm':
       return onConfirm(token, state, event);
     case 'secured':
@@ -121,8 +130,11 @@ function onCheckingLink(
     case 'link.answered':
       // A refused bot check or any other failure cannot be told from a bad link here: the expired screen offers both ways on.
       return event.answer.status === 'ok' ? go(confirm()) : go({ type: 'expired' });
+    case 'link.abandoned':
+      // The global handler has shown the error page, reloaded, or told the wait in a snackbar; in
+      // the last case the page must offer a way on.
+      return go({ type: 'checkFailed' });
     default:
-      // link.abandoned: the global handler shows the error page or a snackbar; the page keeps its loading state.
       return stay(state);
   }
 }

@@ -65,6 +65,40 @@ describe('reset-password route: the link', () => {
     expect(await screen.findByText('server-error state')).toBeTruthy();
   });
 
+  it.each([
+    [
+      'told to wait (429)',
+      () => jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429, { 'Retry-After': '30' }),
+      'Too many attempts. Try again in 30 seconds.',
+    ],
+    [
+      'told the service is busy (503)',
+      () => jsonResponse({ status: 'failed', reasons: ['service_busy'] }, 503, { 'Retry-After': '2' }),
+      'The service is busy right now. Try again in a moment.',
+    ],
+  ])(
+    'offers the check again when it was %s, and shows the form once the link checks out',
+    async (_case, refusal, told) => {
+      let checks = 0;
+      const api = stubApi({ '/api/token/info': () => (++checks === 1 ? refusal() : ok()) });
+      const { user } = renderFlow();
+      await expectScreen('We could not check the link', { first: true });
+      expect(screen.getByText('Your link may still be valid. Try again in a moment.')).toBeTruthy();
+      expect(await screen.findByText(told)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await expectScreen('Set a new password');
+      expect(api.callsTo('/api/token/info')).toHaveLength(2);
+    },
+  );
+
+  it('leaves a link whose check was refused for now for the sign-in route', async () => {
+    stubApi({ '/api/token/info': () => jsonResponse({ status: 'failed', reasons: ['too_many_requests'] }, 429) });
+    const { user, goToSignIn } = renderFlow();
+    await expectScreen('We could not check the link', { first: true });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+  });
+
   it('shows the expired-link page without asking the server when the link has no token', async () => {
     const api = stubApi({});
     renderFlow({ search: '' });

@@ -59,6 +59,13 @@ export function FinishRegistrationFlow(props: FinishRegistrationFlowProps) {
 
 const ignore = () => undefined;
 
+/** A link whose check got no answer (either kind): it may be live, so "Try again". */
+const CHECK_FAILED_TEXTS: InfoScreenTexts = {
+  title: 'recovery.checkFailed.title',
+  pageTitle: 'recovery.checkFailed.pageTitle',
+  body: 'recovery.checkFailed.body',
+};
+
 type TokenLinkFlowProps = TokenLinkPageProps &
   Partial<Omit<ResetPasswordFlowProps & FinishRegistrationFlowProps, keyof TokenLinkPageProps>> & {
     kind: TokenLinkKind;
@@ -126,6 +133,12 @@ function TokenLinkFlow({
   switch (state.type) {
     case 'checkingToken':
       return <LoadingScreen label={t('recovery.checkingLink')} />;
+    case 'checkFailed':
+      return info(
+        CHECK_FAILED_TEXTS,
+        { label: 'recovery.checkFailed.retry', onClick: () => send({ type: 'check.retried' }) },
+        leave,
+      );
     case 'welcome':
       return (
         texts.welcome &&

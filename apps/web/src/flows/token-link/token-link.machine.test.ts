@@ -65,8 +65,19 @@ describe('token-link machine, a reset link', () => {
       });
     });
 
-    it('keeps waiting when the token check got no usable answer (the global handler reacts)', () => {
-      expect(run(TOKEN, started, { type: 'token.abandoned' }).state).toEqual({ type: 'checkingToken', started: true });
+    it('offers the check again when the token check got no usable answer (the global handler told why)', () => {
+      const abandoned = run(TOKEN, started, { type: 'token.abandoned' });
+      expect(abandoned).toEqual({ state: { type: 'checkFailed' }, effects: [] });
+      const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
+      expect(retried).toEqual({
+        state: { type: 'checkingToken', started: true },
+        effects: [{ type: 'token.check', token: TOKEN }],
+      });
+      expect(transition(TOKEN, retried.state, valid).state.type).toBe('setPassword');
+      expect(transition(TOKEN, abandoned.state, { type: 'signIn.chosen' }).effects).toEqual([
+        { type: 'navigation.signIn' },
+      ]);
+      expect(transition(TOKEN, abandoned.state, submitted)).toEqual({ state: abandoned.state, effects: [] });
     });
   });
 

@@ -28,6 +28,12 @@ export interface TokenLinkSteps {
 export type TokenLinkState =
   /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
   | { type: 'checkingToken'; started: boolean }
+  /**
+   * The check got no usable answer and the page is still here (the global handler told the person
+   * to wait, or that the service is busy): the link may well be live, so the page offers the check
+   * again rather than a spinner that never ends.
+   */
+  | { type: 'checkFailed' }
   | { type: 'welcome' }
   | {
       type: 'setPassword';
@@ -52,6 +58,8 @@ export type TokenLinkEvent =
   | { type: 'token.answered'; answer: StatusAnswer }
   /** The token check got no usable answer; the global HTTP handler has taken over. */
   | { type: 'token.abandoned' }
+  /** "Try again" on the page of a check that got no answer. */
+  | { type: 'check.retried' }
   | { type: 'welcome.continued' }
   | { type: 'password.submitted'; password: string; password2: string }
   | { type: 'password.answered'; answer: StatusAnswer }
@@ -140,6 +148,10 @@ export function transition(
   switch (state.type) {
     case 'checkingToken':
       return onCheckingToken(steps, token, state, event);
+    case 'checkFailed':
+      return event.type === 'check.retried' && token !== null
+        ? go({ type: 'checkingToken', started: true }, { type: 'token.check', token })
+        : leave(state, event);
     case 'welcome':
       return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
     case 'setPassword':
@@ -180,9 +192,11 @@ function onCheckingToken(
     case 'token.answered':
       if (readTokenInfoAnswer(event.answer) !== 'valid') return go({ type: 'expired' });
       return steps.first === 'welcome' ? go({ type: 'welcome' }) : go(setPassword());
+    case 'token.abandoned':
+      // The global handler has shown the error page, reloaded, or told the wait in a snackbar; in
+      // the last case the page must offer a way on.
+      return go({ type: 'checkFailed' });
     default:
-      // token.abandoned: the global handler shows the error page or a snackbar;
-      // the page keeps its loading state. Everything else cannot happen here.
       return stay(state);
   }
 }
