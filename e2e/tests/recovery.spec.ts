@@ -99,6 +99,8 @@ test.describe('forgotten password', () => {
     await page.getByLabel(t('reset.newToken.email'), { exact: true }).fill(user.email);
     await page.getByRole('button', { name: t('reset.newToken.submit') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('reset.newTokenSent.title') })).toBeVisible();
+    // How long the new link works, as the server under test is configured (RESET_TOKEN_TTL_MINUTES, 60).
+    await expect(shown(page, `${t('reset.newTokenSent.body')} The link is valid for 60 minutes.`)).toBeVisible();
     await expectNoAxeViolations(page);
 
     const mail = await waitForMail(user.email, {

@@ -99,7 +99,11 @@ export function AppRouter({
             </Route>
             <Route path={ROUTES.resetPassword}>
               <MessageAreaGate area="recovery" fallback={<LoadingPlaceholder />}>
-                <ResetPasswordRoute onDeviceUsers={setDeviceUsers} linkCheck={linkCheck} />
+                <ResetPasswordRoute
+                  onDeviceUsers={setDeviceUsers}
+                  linkCheck={linkCheck}
+                  resetLinkMinutes={data.serverInfo.resetLinkMinutes}
+                />
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.acceptInvitation}>
@@ -111,7 +115,7 @@ export function AppRouter({
             <Route path={ROUTES.secureAccount}>
               {/* The expired screen's reset-link form uses the recovery texts. */}
               <MessageAreaGate area={['secureAccount', 'recovery']} fallback={<LoadingPlaceholder />}>
-                <SecureAccountRoute linkCheck={linkCheck} />
+                <SecureAccountRoute linkCheck={linkCheck} resetLinkMinutes={data.serverInfo.resetLinkMinutes} />
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.security}>
@@ -137,9 +141,11 @@ function useGoToSignIn(): () => void {
 function ResetPasswordRoute({
   onDeviceUsers,
   linkCheck,
+  resetLinkMinutes,
 }: {
   onDeviceUsers: (users: readonly DeviceUser[]) => void;
   linkCheck: LinkCheck | null;
+  resetLinkMinutes: number | null;
 }) {
   return (
     <ResetPasswordFlow
@@ -147,11 +153,18 @@ function ResetPasswordRoute({
       tokenCheck={linkCheck}
       goToSignIn={useGoToSignIn()}
       onDeviceUsers={onDeviceUsers}
+      resetLinkMinutes={resetLinkMinutes}
     />
   );
 }
 
-function SecureAccountRoute({ linkCheck }: { linkCheck: LinkCheck | null }) {
+function SecureAccountRoute({
+  linkCheck,
+  resetLinkMinutes,
+}: {
+  linkCheck: LinkCheck | null;
+  resetLinkMinutes: number | null;
+}) {
   const [, navigate] = useLocation();
   const goToResetPassword = useCallback(
     (token: string) => navigate(`${ROUTES.resetPassword}?${new URLSearchParams({ token }).toString()}`),
@@ -163,6 +176,7 @@ function SecureAccountRoute({ linkCheck }: { linkCheck: LinkCheck | null }) {
       goToSignIn={useGoToSignIn()}
       goToResetPassword={goToResetPassword}
       linkCheck={linkCheck}
+      resetLinkMinutes={resetLinkMinutes}
     />
   );
 }

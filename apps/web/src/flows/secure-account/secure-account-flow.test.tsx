@@ -35,6 +35,7 @@ function renderFlow({
   search = '?token=abc',
   locale = 'en' as Locale,
   linkCheck = null as SecureAccountFlowProps['linkCheck'],
+  resetLinkMinutes = null as number | null,
 } = {}) {
   const goToSignIn = vi.fn();
   const goToResetPassword = vi.fn();
@@ -44,6 +45,7 @@ function renderFlow({
       goToSignIn={goToSignIn}
       goToResetPassword={goToResetPassword}
       linkCheck={linkCheck}
+      resetLinkMinutes={resetLinkMinutes}
     />,
     locale,
   );
@@ -177,17 +179,22 @@ describe('secure-account route', () => {
     await expectScreen('Your account is secured');
   });
 
-  it('asks for a reset link from the expired screen', async () => {
+  it('asks for a reset link from the expired screen, and says how long it works', async () => {
     const api = stubApi({
       'GET /api/user/secureaccount': failed(['wrong_token']),
       'POST /api/user/forgotpassword': ok,
     });
-    const { user } = renderFlow();
+    const { user } = renderFlow({ resetLinkMinutes: 45 });
     await user.click(await screen.findByRole('button', { name: 'Reset my password' }));
     await expectScreen('Request a new link');
     await user.type(screen.getByLabelText('Email address'), 'ana@example.test');
     await user.click(screen.getByRole('button', { name: 'Send new link' }));
     await expectScreen('Check your email');
+    expect(
+      screen.getByText(
+        'If an account with this email address exists, we have sent it a new link. The link is valid for 45 minutes.',
+      ),
+    ).toBeTruthy();
     await waitFor(() =>
       expect(JSON.parse(String(api.calls('POST /api/user/forgotpassword')[0]?.[1]?.body))).toEqual({
         email: 'ana@example.test',

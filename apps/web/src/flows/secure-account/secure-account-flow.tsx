@@ -28,10 +28,18 @@ export interface SecureAccountFlowProps {
   goToResetPassword: (token: string) => void;
   /** The server's check of this link, when it rendered the page. */
   linkCheck?: LinkCheck | null;
+  /** Server info's `resetLinkMinutes`: the reset link's "link sent" page says how long it works, when given. */
+  resetLinkMinutes?: number | null;
 }
 
 /** The secure-account route (docs/flows/secure-account.md): one screen per state of the machine. */
-export function SecureAccountFlow({ search, goToSignIn, goToResetPassword, linkCheck }: SecureAccountFlowProps) {
+export function SecureAccountFlow({
+  search,
+  goToSignIn,
+  goToResetPassword,
+  linkCheck,
+  resetLinkMinutes = null,
+}: SecureAccountFlowProps) {
   const t = useT();
   // Read once with URLSearchParams (one decode).
   const [token] = useState(() => new URLSearchParams(search).get('token'));
@@ -110,7 +118,14 @@ export function SecureAccountFlow({ search, goToSignIn, goToResetPassword, linkC
         />
       );
     case 'newTokenSent':
-      return info(RESET_LINK_SENT_TEXTS, leave);
+      return (
+        <InfoScreen
+          key={state.type}
+          texts={RESET_LINK_SENT_TEXTS}
+          action={leave}
+          bodyEnd={resetLinkMinutes === null ? null : t('reset.newTokenSent.validity', { minutes: resetLinkMinutes })}
+        />
+      );
     default:
       return state satisfies never;
   }

@@ -99,6 +99,34 @@ describe('reset-password route: the link', () => {
     expect(goToSignIn).toHaveBeenCalledOnce();
   });
 
+  it.each([
+    ['sk', 1, 'Odkaz platí 1 minútu.'],
+    ['sk', 30, 'Odkaz platí 30 minút.'],
+    ['cs', 3, 'Odkaz platí 3 minuty.'],
+    ['en', 60, 'The link is valid for 60 minutes.'],
+  ] as const)(
+    'says in %s how long the new link works (%i minutes), as server info gives it',
+    async (locale, minutes, validity) => {
+      stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
+      const { user, m } = renderFlow({ locale, resetLinkMinutes: minutes });
+      await user.click(await screen.findByRole('button', { name: m['reset.expired.newToken'] }));
+      await user.type(await screen.findByLabelText(m['reset.newToken.email']), 'jana@example.sk');
+      await user.click(screen.getByRole('button', { name: m['reset.newToken.submit'] }));
+      await expectScreen(m['reset.newTokenSent.title']);
+      expect(screen.getByText(`${m['reset.newTokenSent.body']} ${validity}`)).toBeTruthy();
+    },
+  );
+
+  it("names no duration on the new link's page when server info gives none", async () => {
+    stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
+    const { user, m } = renderFlow({ locale: 'sk' });
+    await user.click(await screen.findByRole('button', { name: m['reset.expired.newToken'] }));
+    await user.type(await screen.findByLabelText(m['reset.newToken.email']), 'jana@example.sk');
+    await user.click(screen.getByRole('button', { name: m['reset.newToken.submit'] }));
+    await expectScreen(m['reset.newTokenSent.title']);
+    expect(screen.getByText(m['reset.newTokenSent.body']).textContent).toBe(m['reset.newTokenSent.body']);
+  });
+
   it('shows the expired-link page without asking the server when the link has no token', async () => {
     const api = stubApi({});
     renderFlow({ search: '' });

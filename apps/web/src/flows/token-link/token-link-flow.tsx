@@ -34,6 +34,8 @@ interface TokenLinkPageProps {
 export interface ResetPasswordFlowProps extends TokenLinkPageProps {
   /** Receives the device user list refreshed after the password changed. */
   onDeviceUsers: (users: readonly DeviceUser[]) => void;
+  /** Server info's `resetLinkMinutes`: the new link's page says how long it works, when given. */
+  resetLinkMinutes?: number | null;
 }
 
 export interface FinishRegistrationFlowProps extends TokenLinkPageProps {
@@ -78,6 +80,7 @@ function TokenLinkFlow({
   tokenCheck,
   goToSignIn,
   onDeviceUsers = ignore,
+  resetLinkMinutes = null,
   redirect = ignore,
   // The browser's, read when the device is named (the server renders this page without one).
   userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
@@ -174,7 +177,18 @@ function TokenLinkFlow({
         />
       );
     case 'newTokenSent':
-      return info(texts.newTokenSent, leave);
+      return (
+        <InfoScreen
+          key={state.type}
+          texts={texts.newTokenSent}
+          action={leave}
+          bodyEnd={
+            texts.newTokenValidity && resetLinkMinutes !== null
+              ? t(texts.newTokenValidity, { minutes: resetLinkMinutes })
+              : null
+          }
+        />
+      );
     case 'passwordChanged':
       return (
         texts.passwordChanged &&

@@ -41,6 +41,11 @@ export interface TokenLinkTexts {
   newTokenChoice: MessageId;
   newToken: LinkRequestTexts;
   newTokenSent: InfoScreenTexts;
+  /**
+   * The link-sent page's sentence on how long the new link works ({minutes}), for a kind whose new link
+   * lives as long as server info's `resetLinkMinutes` says; null for an invitation (its own, longer life).
+   */
+  newTokenValidity: MessageId | null;
   /** The way back to the sign-in page from the expired and link-sent pages. */
   leave: MessageId;
   /** The first page of a live link, for a kind that has one (steps.first 'welcome'). */
@@ -72,6 +77,7 @@ const prefixed = (p: TokenLinkKindName) =>
 export const RESET_TEXTS: TokenLinkTexts = {
   ...prefixed('reset'),
   setPassword: { title: 'reset.title', pageTitle: 'reset.pageTitle.newPassword', submit: 'reset.submit' },
+  newTokenValidity: 'reset.newTokenSent.validity',
   leave: 'reset.expired.signIn',
   welcome: null,
   passwordChanged: {
@@ -88,6 +94,7 @@ export const REGISTRATION_TEXTS: TokenLinkTexts = {
     pageTitle: 'registration.pageTitle.setPassword',
     submit: 'registration.setPassword.submit',
   },
+  newTokenValidity: null,
   leave: 'registration.expired.close',
   welcome: {
     texts: {

@@ -56,10 +56,22 @@ export const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36';
 
 /** Renders the reset-password route's flow, with the server-error probe. */
-export function renderResetFlow({ search = '?token=abc', locale = 'en' as Locale } = {}) {
+export function renderResetFlow({
+  search = '?token=abc',
+  locale = 'en' as Locale,
+  resetLinkMinutes = null as number | null,
+} = {}) {
   const goToSignIn = vi.fn();
   const onDeviceUsers = vi.fn();
-  renderWithProbe(<ResetPasswordFlow search={search} goToSignIn={goToSignIn} onDeviceUsers={onDeviceUsers} />, locale);
+  renderWithProbe(
+    <ResetPasswordFlow
+      search={search}
+      goToSignIn={goToSignIn}
+      onDeviceUsers={onDeviceUsers}
+      resetLinkMinutes={resetLinkMinutes}
+    />,
+    locale,
+  );
   return { goToSignIn, onDeviceUsers, user: userEvent.setup(), m: CATALOGUES[locale] };
 }
 

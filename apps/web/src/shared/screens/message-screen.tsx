@@ -11,6 +11,8 @@ export interface MessageScreenProps {
   /** The screen's short name in the document title. */
   pageTitle?: string;
   body: string;
+  /** A sentence that ends the body's paragraph (how long a link sent works), when there is one. */
+  bodyEnd?: string | null;
   /** An error notice above the buttons: an action failed (its button keeps focus), so it is announced when it appears. */
   notice?: string | null;
   /** Changes with each failed action, so that the same notice is announced again for the next failure. */
@@ -20,14 +22,25 @@ export interface MessageScreenProps {
 }
 
 /** A screen with a title, a text and buttons: an expired link, a link sent, a pairing offer, a confirmation. */
-export function MessageScreen({ title, pageTitle, body, notice = null, noticeKey, children }: MessageScreenProps) {
+export function MessageScreen({
+  title,
+  pageTitle,
+  body,
+  bodyEnd = null,
+  notice = null,
+  noticeKey,
+  children,
+}: MessageScreenProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
       <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
         {title}
       </ScreenTitle>
-      <p className={styles.text}>{body}</p>
+      <p className={styles.text}>
+        {body}
+        {bodyEnd !== null && ` ${bodyEnd}`}
+      </p>
       {notice !== null && (
         <Notice variant="error" announce announceKey={noticeKey}>
           {notice}
@@ -73,6 +86,8 @@ export interface InfoScreenProps {
   notice?: MessageId | null;
   /** Changes with each failure, so that the same notice is announced again. */
   noticeKey?: unknown;
+  /** A sentence, already in words, that ends the body's paragraph. */
+  bodyEnd?: string | null;
 }
 
 /**
@@ -80,13 +95,22 @@ export interface InfoScreenProps {
  * something and lead on (a link expired or sent, a password changed, a welcome, an account secured),
  * and those whose one action may take a moment or fail (pair this device, secure the account).
  */
-export function InfoScreen({ texts, action, other, busy = false, notice = null, noticeKey }: InfoScreenProps) {
+export function InfoScreen({
+  texts,
+  action,
+  other,
+  busy = false,
+  notice = null,
+  noticeKey,
+  bodyEnd = null,
+}: InfoScreenProps) {
   const t = useT();
   return (
     <MessageScreen
       title={t(texts.title)}
       pageTitle={t(texts.pageTitle)}
       body={t(texts.body)}
+      bodyEnd={bodyEnd}
       notice={notice === null ? null : t(notice)}
       noticeKey={noticeKey}
     >
