@@ -1,7 +1,8 @@
 /**
  * A small Vite plugin that serves the message catalogues precompiled to
- * ICU ASTs, so that the browser bundle needs no ICU parser (react-intl runs
- * with @formatjs/icu-messageformat-parser aliased to its no-parser build).
+ * ICU ASTs, so that the browser bundle needs no ICU parser (intl-messageformat
+ * runs with @formatjs/icu-messageformat-parser aliased to its no-parser build;
+ * src/shared/i18n/formatter.ts formats with it).
  *
  *   import messages from 'virtual:messages/sk';        // the whole catalogue (tests)
  *   import core from 'virtual:messages/sk/core';       // the first view's messages

@@ -11,7 +11,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * what it imports (boot*.ts, its own chunk below), which load before the first paint, nor main.tsx.
  */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-intl|@formatjs|intl-messageformat|wouter|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|@formatjs|intl-messageformat|wouter|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
 /**
  * Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers,
  * the bot-check engines, react-hook-form's hook for the later forms.

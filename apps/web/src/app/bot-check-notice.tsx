@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
 import type { ReCaptchaInfo } from '@gatehouse/contract';
+import { Message } from '../shared/i18n';
 import styles from './page.module.css';
 
 const GOOGLE_PRIVACY_URL = 'https://policies.google.com/privacy';
@@ -19,7 +19,7 @@ export function BotCheckNotice({ reCaptcha }: { reCaptcha: ReCaptchaInfo | null 
   );
   return (
     <p className={styles.botCheck}>
-      <FormattedMessage
+      <Message
         id="app.botCheck.notice"
         values={{
           privacy: link(reCaptcha.privacyPolicyUrl ?? GOOGLE_PRIVACY_URL),

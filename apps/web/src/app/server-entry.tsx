@@ -6,11 +6,10 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createIntl } from 'react-intl';
 import { APP_PAGES, appPageOf, toLocale } from '@gatehouse/contract';
 import type { SignInStart } from '../flows/sign-in';
 import type { LinkCheck } from '../shared/link-request';
-import { loadArea, loadMessages } from '../shared/i18n';
+import { createFormatter, loadArea, loadMessages } from '../shared/i18n';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import { App } from './app';
 import { payloadJson } from './page-payload';
@@ -143,6 +142,6 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   const html = await readAll(prelude);
   if (errors.length > 0) throw new Error(`the page ${page} could not be rendered on the server`, { cause: errors[0] });
   if (html.includes('<script')) throw new Error(`the page ${page} needs an inline script, which the CSP refuses`);
-  const title = createIntl({ locale, messages }).formatMessage({ id: 'app.title' });
+  const title = createFormatter(locale, messages).format('app.title');
   return { lang: locale, title, html, payload: payloadJson(payload), areas, modules: modulesFor(page, input.signIn) };
 }

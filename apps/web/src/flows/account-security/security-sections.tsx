@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
-import { useIntl } from 'react-intl';
 import type { SecurityDevice, SecurityPasskey, SecuritySession, SecuritySignIn } from '@gatehouse/contract';
-import { useT, type MessageId } from '../../shared/i18n';
+import { useFormatter, useT, type MessageId } from '../../shared/i18n';
 import { Button } from '../../shared/ui';
 import styles from './account-security.module.css';
 
@@ -13,10 +12,10 @@ export const OTHER_SESSIONS_BUTTON = 'sessions:others';
 
 /** Dates and times in the page's language. */
 export function useDates() {
-  const intl = useIntl();
+  const { formatDate } = useFormatter();
   return {
-    dateTime: (ms: number) => intl.formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' }),
-    date: (ms: number) => intl.formatDate(ms, { dateStyle: 'medium' }),
+    dateTime: (ms: number) => formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' }),
+    date: (ms: number) => formatDate(ms, { dateStyle: 'medium' }),
   };
 }
 

@@ -59,18 +59,17 @@ describe('catalogue areas', () => {
 
 describe('applying the language', () => {
   it('keeps the same catalogue when the same language is applied again, so effects depending on it do not loop', async () => {
-    const { useIntl } = await import('react-intl');
     const { useEffect } = await import('react');
     const { useLocale } = await import('./i18n-provider');
     let effects = 0;
     function ApplyOnEveryChange() {
-      const intl = useIntl();
-      const { applyLanguage } = useLocale();
+      const t = useT();
+      const { locale, applyLanguage } = useLocale();
       useEffect(() => {
         effects += 1;
         void applyLanguage('sk');
-      }, [intl, applyLanguage]);
-      return <p>{intl.locale}</p>;
+      }, [t, applyLanguage]);
+      return <p>{locale}</p>;
     }
     render(
       <I18nProvider initial={{ locale: 'sk', messages: skCore, areas: [] }}>

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
 import type { Locale } from '@gatehouse/contract';
 import { toLocale } from '@gatehouse/contract';
 import { MESSAGE_AREAS, type MessageArea } from './areas';
 import { FALLBACK_LOCALE, loadArea, loadMessages } from './catalogues';
+import { FormatterContext, createFormatter } from './formatter';
 import type { CompiledMessages } from './messages';
 import { saveLanguage } from './language-cookie';
 
@@ -109,11 +109,12 @@ export function I18nProvider({ children, initial }: I18nProviderProps) {
     [state.locale, state.areas, applyLanguage, chooseLocale, requireArea],
   );
 
+  // One formatter per catalogue: the same language applied again keeps it (see switchTo).
+  const formatter = useMemo(() => createFormatter(state.locale, state.messages), [state.locale, state.messages]);
+
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={state.locale} defaultLocale="en" messages={state.messages}>
-        {children}
-      </IntlProvider>
+      <FormatterContext.Provider value={formatter}>{children}</FormatterContext.Provider>
     </LocaleContext.Provider>
   );
 }

@@ -1,11 +1,13 @@
-import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
 import type { MessageId } from './messages';
+import { useFormatter } from './formatter';
+import type { MessageValues } from './formatter';
 
-export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
+export type { MessageValues } from './formatter';
 
-/** A typed formatter: only ids of the English source catalogue compile. */
+/**
+ * A typed formatter: only ids of the English source catalogue compile. The same function while the
+ * catalogue is the same, so effects may depend on it.
+ */
 export function useT(): (id: MessageId, values?: MessageValues) => string {
-  const intl = useIntl();
-  return useCallback((id, values) => intl.formatMessage({ id }, values), [intl]);
+  return useFormatter().format;
 }

@@ -1,14 +1,14 @@
-// Test helper: the English source catalogue and the page's live regions, as the app uses them, for rendering kit components.
+// Test helper: the English catalogue (compiled, as the app loads it) and the page's live regions, as the app uses them, for rendering kit components.
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import en from '../../locales/en.json';
+import en from 'virtual:messages/en';
 import { A11yProvider } from '../a11y';
+import { I18nProvider } from '../i18n';
 
 export function IntlWrapper({ children }: { children: ReactNode }) {
   return (
-    <IntlProvider locale="en" defaultLocale="en" messages={en}>
+    <I18nProvider initial={{ locale: 'en', messages: en }}>
       <A11yProvider>{children}</A11yProvider>
-    </IntlProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { useT } from '../../../shared/i18n';
+import { Message, useT } from '../../../shared/i18n';
 import { Button, Card } from '../../../shared/ui';
 import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
@@ -64,7 +63,7 @@ export function DisabledScreen({ email, contactUrl, onUseAnother }: DisabledScre
       <p className={styles.text}>{t('signIn.disabled.body', { email })}</p>
       {contact !== null && (
         <p className={styles.text}>
-          <FormattedMessage
+          <Message
             id="signIn.blocked.contact"
             values={{ contact: (chunks: ReactNode[]) => <a href={contact}>{chunks}</a> }}
           />
