@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { initialSecureAccountState, transition } from './secure-account.machine';
+import { startSecureAccount, transition } from './secure-account.machine';
 import type { SecureAccountEvent, SecureAccountState } from './secure-account.machine';
 
 const TOKEN = 'link-token';
-const run = (
-  events: SecureAccountEvent[],
-  token: string | null = TOKEN,
-  start: SecureAccountState = initialSecureAccountState,
-) => {
-  let state = start;
-  const effects = [];
+/** Starts the machine (as useMachine does), or takes it at `start`, and runs the events: the last state and every effect. */
+const run = (events: SecureAccountEvent[], token: string | null = TOKEN, start?: SecureAccountState) => {
+  const first = start === undefined ? startSecureAccount(token) : { state: start, effects: [] };
+  let state = first.state;
+  const effects = [...first.effects];
   for (const event of events) {
     const next = transition(token, state, event);
     state = next.state;
@@ -21,30 +19,27 @@ const confirmState: SecureAccountState = { type: 'confirm', submitting: false, n
 
 describe('secure-account machine', () => {
   it('checks the link once on start and changes nothing else: the button is the only way to secure', () => {
-    const { state, effects } = run([{ type: 'flow.started' }, { type: 'flow.started' }]);
+    const { state, effects } = run([]);
     expect(effects).toEqual([{ type: 'link.check', token: TOKEN }]);
-    expect(state).toEqual({ type: 'checkingLink', started: true });
-    expect(run([{ type: 'flow.started' }, { type: 'link.answered', answer: { status: 'ok' } }]).state).toEqual(
-      confirmState,
-    );
+    expect(state).toEqual({ type: 'checkingLink' });
+    expect(run([{ type: 'link.answered', answer: { status: 'ok' } }]).state).toEqual(confirmState);
   });
 
   it.each([['wrong_token'], ['missing_token'], ['bot_check_failed']])(
     'shows the expired screen when the check answers %s',
     (reason) => {
-      expect(
-        run([{ type: 'flow.started' }, { type: 'link.answered', answer: { status: 'failed', reasons: [reason] } }])
-          .state,
-      ).toEqual({ type: 'expired' });
+      expect(run([{ type: 'link.answered', answer: { status: 'failed', reasons: [reason] } }]).state).toEqual({
+        type: 'expired',
+      });
     },
   );
 
   it('offers the check again after a check that got no usable answer, and checks once per press', () => {
-    const abandoned = run([{ type: 'flow.started' }, { type: 'link.abandoned' }]);
+    const abandoned = run([{ type: 'link.abandoned' }]);
     expect(abandoned.state).toEqual({ type: 'checkFailed' });
     const retried = run([{ type: 'check.retried' }], TOKEN, abandoned.state);
     expect(retried).toEqual({
-      state: { type: 'checkingLink', started: true },
+      state: { type: 'checkingLink' },
       effects: [{ type: 'link.check', token: TOKEN }],
     });
     expect(run([{ type: 'link.answered', answer: { status: 'ok' } }], TOKEN, retried.state).state).toEqual(
@@ -55,7 +50,7 @@ describe('secure-account machine', () => {
   });
 
   it('shows the expired screen without asking when the link has no token', () => {
-    const { state, effects } = run([{ type: 'flow.started' }], null);
+    const { state, effects } = run([], null);
     expect(state).toEqual({ type: 'expired' });
     expect(effects).toEqual([]);
   });

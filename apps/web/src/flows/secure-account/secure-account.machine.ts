@@ -13,8 +13,8 @@ import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
 export type SecureNotice = 'unavailable' | 'bot_check_failed';
 
 export type SecureAccountState =
-  /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
-  | { type: 'checkingLink'; started: boolean }
+  /** The link's check is under way. */
+  | { type: 'checkingLink' }
   /** The check got no usable answer and the page is still here (a wait or a busy service told): "Try again". */
   | { type: 'checkFailed' }
   | { type: 'confirm'; submitting: boolean; notice: SecureNotice | null; failures: number }
@@ -24,7 +24,6 @@ export type SecureAccountState =
   | { type: 'newTokenSent' };
 
 export type SecureAccountEvent =
-  | { type: 'flow.started' }
   | { type: 'link.answered'; answer: StatusAnswer }
   /** The check got no usable answer; the global HTTP handler has taken over. */
   | { type: 'link.abandoned' }
@@ -51,17 +50,15 @@ export interface SecureAccountTransition {
   effects: SecureAccountEffect[];
 }
 
-export const initialSecureAccountState: SecureAccountState = { type: 'checkingLink', started: false };
-
 /**
- * The first transition: the link checked with `answer` when the page came with it (a server-rendered
+ * The first transition (useMachine makes it once): a link without a token is expired at once (there is
+ * nothing to check); else the link checked with `answer` when the page came with it (a server-rendered
  * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
  */
 export function startSecureAccount(token: string | null, answer?: StatusAnswer): SecureAccountTransition {
-  const started = transition(token, initialSecureAccountState, { type: 'flow.started' });
-  return answer && started.state.type === 'checkingLink'
-    ? transition(token, started.state, { type: 'link.answered', answer })
-    : started;
+  if (token === null || token.trim() === '') return go({ type: 'expired' });
+  const checking = check(token);
+  return answer ? transition(token, checking.state, { type: 'link.answered', answer }) : checking;
 }
 
 const confirm = (patch: Partial<Extract<SecureAccountState, { type: 'confirm' }>> = {}): SecureAccountState => ({
@@ -77,6 +74,9 @@ const go = (state: SecureAccountState, ...effects: SecureAccountEffect[]): Secur
   effects,
 });
 
+/** The link's check, asked for (again). */
+const check = (token: string): SecureAccountTransition => go({ type: 'checkingLink' }, { type: 'link.check', token });
+
 /** wrong_token / missing_token: the link cannot be used (unknown, used, expired). */
 const linkRefused = (answer: StatusAnswer) =>
   (answer.reasons ?? []).some((reason) => reason === 'wrong_token' || reason === 'missing_token');
@@ -91,10 +91,9 @@ export function transition(
 ): SecureAccountTransition {
   switch (state.type) {
     case 'checkingLink':
-      return onCheckingLink(token, state, event);
+      return onCheckingLink(state, event);
     case 'checkFailed':
-      if (event.type === 'check.retried' && token !== null)
-        return go({ type: 'checkingLink', started: true }, { type: 'link.check', token });
+      if (event.type === 'check.retried' && token !== null) return check(token);
       if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });
       return stay(state);
     case 'confirm':
@@ -117,16 +116,10 @@ export function transition(
 }
 
 function onCheckingLink(
-  token: string | null,
   state: Extract<SecureAccountState, { type: 'checkingLink' }>,
   event: SecureAccountEvent,
 ): SecureAccountTransition {
   switch (event.type) {
-    case 'flow.started':
-      if (state.started) return stay(state);
-      // missing_token without asking: there is nothing to check.
-      if (token === null || token.trim() === '') return go({ type: 'expired' });
-      return go({ type: 'checkingLink', started: true }, { type: 'link.check', token });
     case 'link.answered':
       // A refused bot check or any other failure cannot be told from a bad link here: the expired screen offers both ways on.
       return event.answer.status === 'ok' ? go(confirm()) : go({ type: 'expired' });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
 import type { TokenLinkKind } from './token-link.kinds';
-import { initialTokenLinkState, startTokenLink, transition as transitionWith } from './token-link.machine';
+import { startTokenLink, transition as transitionWith } from './token-link.machine';
 import type { TokenLinkEvent, TokenLinkState, TokenLinkSteps } from './token-link.machine';
 
-/** The machine with a kind's steps; `run` runs events from the initial state and returns the last transition. */
+/** The machine with a kind's steps; `run` starts it (as useMachine does) and runs events, returning the last transition. */
 function machineOf(steps: TokenLinkSteps) {
   const transition = (token: string | null, state: TokenLinkState, event: TokenLinkEvent) =>
     transitionWith(steps, token, state, event);
   const run = (token: string | null, ...events: TokenLinkEvent[]) => {
-    let state: TokenLinkState = initialTokenLinkState;
-    let last: ReturnType<typeof transition> = { state, effects: [] };
+    let last: ReturnType<typeof transition> = startTokenLink(steps, token);
+    let state: TokenLinkState = last.state;
     for (const event of events) {
       last = transition(token, state, event);
       state = last.state;
@@ -24,7 +24,6 @@ describe('token-link machine, a reset link', () => {
   const TOKEN = 'token-abc';
   const { transition, run } = machineOf(RESET_LINK.steps);
 
-  const started: TokenLinkEvent = { type: 'flow.started' };
   const valid: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok' } };
   const submitted: TokenLinkEvent = { type: 'password.submitted', password: 'Secret123', password2: 'Secret123' };
   const failed = (reasons: string[], detail?: string): TokenLinkEvent => ({
@@ -34,29 +33,25 @@ describe('token-link machine, a reset link', () => {
 
   describe('the token on load', () => {
     it('checks the token from the link when the flow starts', () => {
-      expect(run(TOKEN, started)).toEqual({
-        state: { type: 'checkingToken', started: true },
+      expect(run(TOKEN)).toEqual({
+        state: { type: 'checkingToken' },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
     });
 
-    it('checks the token only once when the flow is started twice', () => {
-      expect(run(TOKEN, started, started).effects).toEqual([]);
-    });
-
     it('shows the expired page without a call when the link has no token', () => {
-      expect(run(null, started)).toEqual({ state: { type: 'expired' }, effects: [] });
-      expect(run('  ', started).state.type).toBe('expired');
+      expect(run(null)).toEqual({ state: { type: 'expired' }, effects: [] });
+      expect(run('  ').state.type).toBe('expired');
     });
 
     it.each(['wrong_token', 'missing_token'])('shows the expired page when the token check answers %s', (reason) => {
-      expect(
-        run(TOKEN, started, { type: 'token.answered', answer: { status: 'failed', reasons: [reason] } }).state,
-      ).toEqual({ type: 'expired' });
+      expect(run(TOKEN, { type: 'token.answered', answer: { status: 'failed', reasons: [reason] } }).state).toEqual({
+        type: 'expired',
+      });
     });
 
     it('shows the set-password form when the token is valid', () => {
-      expect(run(TOKEN, started, valid).state).toEqual({
+      expect(run(TOKEN, valid).state).toEqual({
         type: 'setPassword',
         submitting: false,
         notice: null,
@@ -66,11 +61,11 @@ describe('token-link machine, a reset link', () => {
     });
 
     it('offers the check again when the token check got no usable answer (the global handler told why)', () => {
-      const abandoned = run(TOKEN, started, { type: 'token.abandoned' });
+      const abandoned = run(TOKEN, { type: 'token.abandoned' });
       expect(abandoned).toEqual({ state: { type: 'checkFailed' }, effects: [] });
       const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
       expect(retried).toEqual({
-        state: { type: 'checkingToken', started: true },
+        state: { type: 'checkingToken' },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
       expect(transition(TOKEN, retried.state, valid).state.type).toBe('setPassword');
@@ -83,7 +78,7 @@ describe('token-link machine, a reset link', () => {
 
   describe('setting the password', () => {
     it('sends token, password and confirmation once, however often the form is submitted', () => {
-      const first = run(TOKEN, started, valid, submitted);
+      const first = run(TOKEN, valid, submitted);
       expect(first.effects).toEqual([
         { type: 'password.call', token: TOKEN, password: 'Secret123', password2: 'Secret123' },
       ]);
@@ -92,18 +87,18 @@ describe('token-link machine, a reset link', () => {
     });
 
     it('goes to the password-changed page and refreshes the device user list when the reset is ok', () => {
-      expect(run(TOKEN, started, valid, submitted, { type: 'password.answered', answer: { status: 'ok' } })).toEqual({
+      expect(run(TOKEN, valid, submitted, { type: 'password.answered', answer: { status: 'ok' } })).toEqual({
         state: { type: 'passwordChanged' },
         effects: [{ type: 'deviceList.refresh' }],
       });
     });
 
     it.each(['wrong_token', 'missing_token'])('goes to the expired page when the submit answers %s', (reason) => {
-      expect(run(TOKEN, started, valid, submitted, failed([reason])).state).toEqual({ type: 'expired' });
+      expect(run(TOKEN, valid, submitted, failed([reason])).state).toEqual({ type: 'expired' });
     });
 
     it('puts password reasons on their fields', () => {
-      expect(run(TOKEN, started, valid, submitted, failed(['weak_password', 'passwords_do_not_match'])).state).toEqual({
+      expect(run(TOKEN, valid, submitted, failed(['weak_password', 'passwords_do_not_match'])).state).toEqual({
         type: 'setPassword',
         submitting: false,
         notice: null,
@@ -112,39 +107,39 @@ describe('token-link machine, a reset link', () => {
         failures: 1,
       });
       expect(
-        run(TOKEN, started, valid, submitted, failed(['password_required', 'password_verification_required'])).state,
+        run(TOKEN, valid, submitted, failed(['password_required', 'password_verification_required'])).state,
       ).toMatchObject({
         fieldErrors: { password: 'password_required', password2: 'password_verification_required' },
       });
     });
 
     it('tells a common password apart from a weak one by the answer detail', () => {
-      expect(run(TOKEN, started, valid, submitted, failed(['weak_password'], 'common_password')).state).toMatchObject({
+      expect(run(TOKEN, valid, submitted, failed(['weak_password'], 'common_password')).state).toMatchObject({
         fieldErrors: { password: 'common_password' },
       });
     });
 
     it('shows the unavailable notice when the submit got no answer, app_error or an unknown reason', () => {
-      expect(run(TOKEN, started, valid, submitted, { type: 'password.unavailable' }).state).toMatchObject({
+      expect(run(TOKEN, valid, submitted, { type: 'password.unavailable' }).state).toMatchObject({
         notice: 'unavailable',
         submitting: false,
       });
-      expect(run(TOKEN, started, valid, submitted, failed(['app_error'])).state).toMatchObject({
+      expect(run(TOKEN, valid, submitted, failed(['app_error'])).state).toMatchObject({
         notice: 'unavailable',
       });
-      expect(run(TOKEN, started, valid, submitted, failed(['something_new'])).state).toMatchObject({
+      expect(run(TOKEN, valid, submitted, failed(['something_new'])).state).toMatchObject({
         notice: 'unavailable',
       });
     });
 
     it('says so when the bot check refused the submit', () => {
-      expect(run(TOKEN, started, valid, submitted, failed(['bot_check_failed'])).state).toMatchObject({
+      expect(run(TOKEN, valid, submitted, failed(['bot_check_failed'])).state).toMatchObject({
         notice: 'bot_check_failed',
       });
     });
 
     it('lets the user submit again after the global handler took over', () => {
-      const abandoned = run(TOKEN, started, valid, submitted, { type: 'password.abandoned' });
+      const abandoned = run(TOKEN, valid, submitted, { type: 'password.abandoned' });
       expect(abandoned.state).toMatchObject({ type: 'setPassword', submitting: false });
       expect(transition(TOKEN, abandoned.state, submitted).effects).toHaveLength(1);
     });
@@ -152,7 +147,6 @@ describe('token-link machine, a reset link', () => {
 
   describe('a new link', () => {
     const expired = [
-      started,
       { type: 'token.answered', answer: { status: 'failed', reasons: ['wrong_token'] } },
     ] as TokenLinkEvent[];
     const chosen: TokenLinkEvent = { type: 'newToken.chosen' };
@@ -211,34 +205,32 @@ describe('token-link machine, an invitation link', () => {
   const TOKEN = 'invitation-token';
   const { transition, run } = machineOf(INVITATION_LINK.steps);
 
-  const started: TokenLinkEvent = { type: 'flow.started' };
   const valid: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok' } };
   const continued: TokenLinkEvent = { type: 'welcome.continued' };
   const submitted: TokenLinkEvent = { type: 'password.submitted', password: 'Secret123', password2: 'Secret123' };
   const registered: TokenLinkEvent = { type: 'password.answered', answer: { status: 'ok' } };
-  const toPairDevice = [started, valid, continued, submitted, registered];
+  const toPairDevice = [valid, continued, submitted, registered];
 
   describe('the token on load', () => {
     it('checks the token once and shows the welcome page when it is valid', () => {
-      expect(run(TOKEN, started).effects).toEqual([{ type: 'token.check', token: TOKEN }]);
-      expect(run(TOKEN, started, started).effects).toEqual([]);
-      expect(run(TOKEN, started, valid)).toEqual({ state: { type: 'welcome' }, effects: [] });
+      expect(run(TOKEN).effects).toEqual([{ type: 'token.check', token: TOKEN }]);
+      expect(run(TOKEN, valid)).toEqual({ state: { type: 'welcome' }, effects: [] });
     });
 
     it.each(['wrong_token', 'missing_token'])('shows the expired page when the token check answers %s', (reason) => {
-      expect(
-        run(TOKEN, started, { type: 'token.answered', answer: { status: 'failed', reasons: [reason] } }).state,
-      ).toEqual({ type: 'expired' });
+      expect(run(TOKEN, { type: 'token.answered', answer: { status: 'failed', reasons: [reason] } }).state).toEqual({
+        type: 'expired',
+      });
     });
 
     it('shows the expired page without a call when the link has no token', () => {
-      expect(run(null, started)).toEqual({ state: { type: 'expired' }, effects: [] });
+      expect(run(null)).toEqual({ state: { type: 'expired' }, effects: [] });
     });
   });
 
   describe('the first password', () => {
     it('goes from the welcome page to the set-password form', () => {
-      expect(run(TOKEN, started, valid, continued).state).toEqual({
+      expect(run(TOKEN, valid, continued).state).toEqual({
         type: 'setPassword',
         submitting: false,
         notice: null,
@@ -248,7 +240,7 @@ describe('token-link machine, an invitation link', () => {
     });
 
     it('registers with the token, password and confirmation', () => {
-      expect(run(TOKEN, started, valid, continued, submitted).effects).toEqual([
+      expect(run(TOKEN, valid, continued, submitted).effects).toEqual([
         { type: 'password.call', token: TOKEN, password: 'Secret123', password2: 'Secret123' },
       ]);
     });
@@ -262,7 +254,7 @@ describe('token-link machine, an invitation link', () => {
 
     it('goes to the expired page when the submit answers wrong_token', () => {
       expect(
-        run(TOKEN, started, valid, continued, submitted, {
+        run(TOKEN, valid, continued, submitted, {
           type: 'password.answered',
           answer: { status: 'failed', reasons: ['wrong_token'] },
         }).state,
@@ -277,15 +269,13 @@ describe('token-link machine, an invitation link', () => {
         reasons: ['weak_password', 'passwords_do_not_match'],
         detail: 'common_password',
       };
-      expect(
-        run(TOKEN, started, valid, continued, submitted, { type: 'password.answered', answer }).state,
-      ).toMatchObject({
+      expect(run(TOKEN, valid, continued, submitted, { type: 'password.answered', answer }).state).toMatchObject({
         fieldErrors: { password: 'common_password', password2: 'passwords_do_not_match' },
       });
     });
 
     it('shows the unavailable notice when the registration got no answer', () => {
-      expect(run(TOKEN, started, valid, continued, submitted, { type: 'password.unavailable' }).state).toMatchObject({
+      expect(run(TOKEN, valid, continued, submitted, { type: 'password.unavailable' }).state).toMatchObject({
         type: 'setPassword',
         notice: 'unavailable',
         submitting: false,
@@ -348,7 +338,6 @@ describe('token-link machine, an invitation link', () => {
 
   describe('a new invitation link', () => {
     const expired = [
-      started,
       { type: 'token.answered', answer: { status: 'failed', reasons: ['missing_token'] } },
     ] as TokenLinkEvent[];
     const requested = run(

@@ -26,8 +26,8 @@ export interface TokenLinkSteps {
 }
 
 export type TokenLinkState =
-  /** `started`: the check is under way (a second flow.started, e.g. from StrictMode, is ignored). */
-  | { type: 'checkingToken'; started: boolean }
+  /** The link's check is under way. */
+  | { type: 'checkingToken' }
   /**
    * The check got no usable answer and the page is still here (the global handler told the person
    * to wait, or that the service is busy): the link may well be live, so the page offers the check
@@ -54,7 +54,6 @@ export type TokenLinkState =
   | { type: 'passkeyOffer' };
 
 export type TokenLinkEvent =
-  | { type: 'flow.started' }
   | { type: 'token.answered'; answer: StatusAnswer }
   /** The token check got no usable answer; the global HTTP handler has taken over. */
   | { type: 'token.abandoned' }
@@ -93,10 +92,9 @@ export interface TokenLinkTransition {
   effects: TokenLinkEffect[];
 }
 
-export const initialTokenLinkState: TokenLinkState = { type: 'checkingToken', started: false };
-
 /**
- * The first transition: the link checked with `answer` when the page came with it (a server-rendered
+ * The first transition (useMachine makes it once): a link without a token is expired at once (there is
+ * nothing to check); else the link checked with `answer` when the page came with it (a server-rendered
  * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
  */
 export function startTokenLink(
@@ -104,11 +102,13 @@ export function startTokenLink(
   token: string | null,
   answer?: StatusAnswer,
 ): TokenLinkTransition {
-  const started = transition(steps, token, initialTokenLinkState, { type: 'flow.started' });
-  return answer && started.state.type === 'checkingToken'
-    ? transition(steps, token, started.state, { type: 'token.answered', answer })
-    : started;
+  if (token === null || token.trim() === '') return go({ type: 'expired' });
+  const checking = check(token);
+  return answer ? transition(steps, token, checking.state, { type: 'token.answered', answer }) : checking;
 }
+
+/** The link's check, asked for (again). */
+const check = (token: string): TokenLinkTransition => go({ type: 'checkingToken' }, { type: 'token.check', token });
 
 type SetPasswordState = Extract<TokenLinkState, { type: 'setPassword' }>;
 type PairDeviceState = Extract<TokenLinkState, { type: 'pairDevice' }>;
@@ -147,11 +147,9 @@ export function transition(
 ): TokenLinkTransition {
   switch (state.type) {
     case 'checkingToken':
-      return onCheckingToken(steps, token, state, event);
+      return onCheckingToken(steps, state, event);
     case 'checkFailed':
-      return event.type === 'check.retried' && token !== null
-        ? go({ type: 'checkingToken', started: true }, { type: 'token.check', token })
-        : leave(state, event);
+      return event.type === 'check.retried' && token !== null ? check(token) : leave(state, event);
     case 'welcome':
       return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
     case 'setPassword':
@@ -179,16 +177,10 @@ export function transition(
 
 function onCheckingToken(
   steps: TokenLinkSteps,
-  token: string | null,
   state: Extract<TokenLinkState, { type: 'checkingToken' }>,
   event: TokenLinkEvent,
 ): TokenLinkTransition {
   switch (event.type) {
-    case 'flow.started':
-      if (state.started) return stay(state);
-      // missing_token without asking: there is nothing to check.
-      if (token === null || token.trim() === '') return go({ type: 'expired' });
-      return go({ type: 'checkingToken', started: true }, { type: 'token.check', token });
     case 'token.answered':
       if (readTokenInfoAnswer(event.answer) !== 'valid') return go({ type: 'expired' });
       return steps.first === 'welcome' ? go({ type: 'welcome' }) : go(setPassword());
