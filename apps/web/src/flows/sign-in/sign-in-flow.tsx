@@ -10,7 +10,14 @@ import {
 } from 'react';
 import { lazyWithTimeout, loadChunk } from '../../shared/chunks';
 import type { DeviceUser } from '@gatehouse/contract';
-import { isApiFailure, loadApiModule, reloadPage, useGlobalFailureHandler, useServerError } from '../../shared/api';
+import {
+  isApiFailure,
+  isServiceUnavailable,
+  loadApiModule,
+  reloadPage,
+  useGlobalFailureHandler,
+  useServerError,
+} from '../../shared/api';
 import { MessageAreaGate, useLocale, useT } from '../../shared/i18n';
 import { useMachine } from '../../shared/machine';
 import {
@@ -184,6 +191,7 @@ export function SignInFlow({
       forgotPassword: signInCall('forgotPassword'),
       isNoAnswer: (error) => isApiFailure(error) && error.kind === 'network',
       isAppError: (error) => isApiFailure(error) && error.kind === 'app_error',
+      isServiceUnavailable,
       handleGlobalFailure,
       enterServerError,
       redirect,

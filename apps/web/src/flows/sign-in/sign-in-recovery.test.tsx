@@ -146,6 +146,9 @@ describe('forgot password', () => {
   it.each([
     ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['app_error', () => jsonResponse({ status: 'failed', reasons: ['app_error'] })],
+    // A server fault: the same notice as the link pages' new-link form shows, not the error page.
+    ['a 502 from a proxy', () => new Response('<html>Bad Gateway</html>', { status: 502 })],
+    ['a busy server (503)', () => jsonResponse({ status: 'failed', reasons: ['service_busy'] }, 503)],
   ])('shows the server-error notice and clears the e-mail on %s', async (_name, handler) => {
     routeFetch({ 'POST /api/user/forgotpassword': handler });
     const { user } = renderFlow();

@@ -32,8 +32,13 @@ export interface SignInDeps {
   forgotPassword: (email: string) => Promise<StatusAnswer>;
   /** True when a failure means "no answer at all" (a call's own reaction). */
   isNoAnswer: (error: unknown) => boolean;
-  /** True when a failure is the reason app_error (the forgot-password form's own reaction). */
+  /** True when a failure is the reason app_error (a passkey sign-in's own reaction). */
   isAppError: (error: unknown) => boolean;
+  /**
+   * True for no answer, app_error or a server fault (any 5xx): the forgot-password form's own
+   * notice, as on the link pages' new-link form (shared/api isServiceUnavailable).
+   */
+  isServiceUnavailable: (error: unknown) => boolean;
   handleGlobalFailure: (error: unknown) => void;
   enterServerError: () => void;
   redirect: () => void;
@@ -130,7 +135,7 @@ export async function runEffect(
     case 'forgot.call':
       return call(() => deps.forgotPassword(effect.email), {
         answered: (answer) => ({ type: 'forgot.answered', answer }),
-        own: [[(error) => deps.isNoAnswer(error) || deps.isAppError(error), { type: 'forgot.unanswered' }]],
+        own: [[deps.isServiceUnavailable, { type: 'forgot.unanswered' }]],
         abandoned: { type: 'forgot.abandoned' },
       });
     case 'navigation.redirect':
