@@ -20,6 +20,17 @@ async function renderSubmitted() {
   return flow;
 }
 
+/** From an expired link's page, a new link asked for and sent; the catalogue of the page's language. */
+async function newLinkSent(options: Parameters<typeof renderFlow>[0]) {
+  stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
+  const { user, m } = renderFlow(options);
+  await user.click(await screen.findByRole('button', { name: m['reset.expired.newToken'] }));
+  await user.type(await screen.findByLabelText(m['reset.newToken.email']), 'jana@example.sk');
+  await user.click(screen.getByRole('button', { name: m['reset.newToken.submit'] }));
+  await expectScreen(m['reset.newTokenSent.title']);
+  return m;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -107,23 +118,13 @@ describe('reset-password route: the link', () => {
   ] as const)(
     'says in %s how long the new link works (%i minutes), as server info gives it',
     async (locale, minutes, validity) => {
-      stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
-      const { user, m } = renderFlow({ locale, resetLinkMinutes: minutes });
-      await user.click(await screen.findByRole('button', { name: m['reset.expired.newToken'] }));
-      await user.type(await screen.findByLabelText(m['reset.newToken.email']), 'jana@example.sk');
-      await user.click(screen.getByRole('button', { name: m['reset.newToken.submit'] }));
-      await expectScreen(m['reset.newTokenSent.title']);
+      const m = await newLinkSent({ locale, resetLinkMinutes: minutes });
       expect(screen.getByText(`${m['reset.newTokenSent.body']} ${validity}`)).toBeTruthy();
     },
   );
 
   it("names no duration on the new link's page when server info gives none", async () => {
-    stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
-    const { user, m } = renderFlow({ locale: 'sk' });
-    await user.click(await screen.findByRole('button', { name: m['reset.expired.newToken'] }));
-    await user.type(await screen.findByLabelText(m['reset.newToken.email']), 'jana@example.sk');
-    await user.click(screen.getByRole('button', { name: m['reset.newToken.submit'] }));
-    await expectScreen(m['reset.newTokenSent.title']);
+    const m = await newLinkSent({ locale: 'sk' });
     expect(screen.getByText(m['reset.newTokenSent.body']).textContent).toBe(m['reset.newTokenSent.body']);
   });
 
