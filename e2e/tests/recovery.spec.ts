@@ -209,7 +209,7 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
     test.use({ lang, viewport: { width: 360, height: 740 } });
     const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
 
-    test('the page says the link could not be checked and checks it again on "Try again"', async ({ page }) => {
+    test('the page says the link could not be checked; "Check the link again" checks it again', async ({ page }) => {
       const email = `busy-check-${lang}-${Date.now().toString(36)}@example.test`;
       const since = Date.now();
       await admin('user', 'invite', '--email', email, '--first-name', 'Petra', '--surname', 'Malá', '--language', lang);
@@ -238,21 +238,22 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
         const title = page.getByRole('heading', { level: 1, name: tr('recovery.checkFailed.title') });
         await expect(title).toBeVisible();
         await expect(page).toHaveTitle(
-          tr('app.pageTitle', { screen: tr('recovery.checkFailed.pageTitle'), app: tr('app.title') }),
+          tr('app.pageTitle', { screen: tr('recovery.pageTitle.checkFailed'), app: tr('app.title') }),
         );
         await expect(shown(page, tr('recovery.checkFailed.body'))).toBeVisible();
         await expect(shown(page, tr('app.snackbar.serviceBusy'))).toBeVisible();
         await expectNoAxeViolations(page);
 
-        // Keyboard only: Tab reaches "Try again" first, before the way back to sign in.
+        // Keyboard only: the first button Tab reaches is "Check the link again", the next the way back.
         const retry = page.getByRole('button', { name: tr('recovery.checkFailed.retry') });
-        for (
-          let presses = 0;
-          presses < 15 && !(await retry.evaluate((el) => el === document.activeElement));
-          presses += 1
-        )
+        const close = page.getByRole('button', { name: tr('registration.expired.close') });
+        for (let presses = 0; presses < 15 && (await focused(page)).tag !== 'button'; presses += 1)
           await page.keyboard.press('Tab');
         await expect(retry, JSON.stringify(await focused(page))).toBeFocused();
+        await page.keyboard.press('Tab');
+        await expect(close).toBeFocused();
+        await page.keyboard.press('Shift+Tab');
+        await expect(retry).toBeFocused();
         await page.keyboard.press('Enter');
 
         // The real server checks the live link: the welcome page, its heading focused.

@@ -139,7 +139,7 @@ describe('secure-account route', () => {
     await expectScreen('Odkaz sa nepodarilo overiť', { first: true });
     expect(await screen.findByText('Príliš veľa pokusov. Skúste to znova o 2 minúty.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Prihlásiť sa' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Skúsiť znova' }));
+    await user.click(screen.getByRole('button', { name: 'Overiť odkaz znova' }));
     await expectScreen('Zabezpečte svoj účet');
     expect(api.calls('GET /api/user/secureaccount')).toHaveLength(2);
     expect(goToSignIn).not.toHaveBeenCalled();

@@ -3,7 +3,14 @@ import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/con
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { call } from '../../shared/api/call';
 import { useT } from '../../shared/i18n';
-import { LinkRequestScreen, answerFor } from '../../shared/link-request';
+import {
+  LINK_CHECK_FAILED_TEXTS,
+  LINK_CHECK_RETRY,
+  LinkRequestScreen,
+  RESET_LINK_VALIDITY,
+  answerFor,
+  linkValidity,
+} from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
@@ -81,8 +88,8 @@ export function SecureAccountFlow({
       return <LoadingScreen label={t('secureAccount.checkingLink')} />;
     case 'checkFailed':
       return info(
-        SCREEN_TEXTS.checkFailed,
-        { label: 'secureAccount.checkFailed.retry', onClick: () => send({ type: 'check.retried' }) },
+        LINK_CHECK_FAILED_TEXTS,
+        { label: LINK_CHECK_RETRY, onClick: () => send({ type: 'check.retried' }) },
         leave,
       );
     case 'confirm':
@@ -123,7 +130,7 @@ export function SecureAccountFlow({
           key={state.type}
           texts={RESET_LINK_SENT_TEXTS}
           action={leave}
-          bodyEnd={resetLinkMinutes === null ? null : t('reset.newTokenSent.validity', { minutes: resetLinkMinutes })}
+          bodyEnd={linkValidity(t, RESET_LINK_VALIDITY, resetLinkMinutes)}
         />
       );
     default:

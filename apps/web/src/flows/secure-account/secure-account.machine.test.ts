@@ -37,6 +37,10 @@ describe('secure-account machine', () => {
   it('offers the check again after a check that got no usable answer, and checks once per press', () => {
     const abandoned = run([{ type: 'link.abandoned' }]);
     expect(abandoned.state).toEqual({ type: 'checkFailed' });
+    // Pressed twice before the page changed: one check.
+    expect(run([{ type: 'check.retried' }, { type: 'check.retried' }], TOKEN, abandoned.state).effects).toEqual([
+      { type: 'link.check', token: TOKEN },
+    ]);
     const retried = run([{ type: 'check.retried' }], TOKEN, abandoned.state);
     expect(retried).toEqual({
       state: { type: 'checkingLink' },

@@ -10,7 +10,7 @@ export const SECURE_NOTICE_MESSAGES = {
 } as const satisfies Record<SecureNotice, MessageId>;
 
 /** A screen of this page: its title, its short name in the document title, and its text. */
-const screen = (name: 'checkFailed' | 'confirm' | 'secured' | 'expired') =>
+const screen = (name: 'confirm' | 'secured' | 'expired') =>
   ({
     title: `secureAccount.${name}.title`,
     pageTitle: `secureAccount.pageTitle.${name}`,
@@ -20,15 +20,9 @@ const screen = (name: 'checkFailed' | 'confirm' | 'secured' | 'expired') =>
 /**
  * confirm: what securing the account does, and the one button that does it (the button keeps focus; a failure is
  * announced); secured: sessions ended and devices forgotten, on to a new password; expired: the link is unknown,
- * used or expired (wrong_token, missing_token); checkFailed: the link's check got no answer (a wait or a busy
- * service told), "Try again".
+ * used or expired (wrong_token, missing_token).
  */
-export const SCREEN_TEXTS = {
-  checkFailed: screen('checkFailed'),
-  confirm: screen('confirm'),
-  secured: screen('secured'),
-  expired: screen('expired'),
-};
+export const SCREEN_TEXTS = { confirm: screen('confirm'), secured: screen('secured'), expired: screen('expired') };
 
 /** The expired screen asks for a password reset link, in the reset page's words. */
 export const RESET_LINK_REQUEST_TEXTS = {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { expectAlert, expectScreen, jsonResponse } from '../../shared/testing/test-utils';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expectAlert, expectScreen, jsonResponse, TestProviders } from '../../shared/testing/test-utils';
+import { ResetPasswordFlow } from './token-link-flow';
 import { failed, ok, renderResetFlow as renderFlow, stubApi, submitPasswords } from './token-link.test-helpers';
 import type { RenderedFlow } from './token-link.test-helpers';
 
@@ -94,9 +95,9 @@ describe('reset-password route: the link', () => {
       const api = stubApi({ '/api/token/info': () => (++checks === 1 ? refusal() : ok()) });
       const { user } = renderFlow();
       await expectScreen('We could not check the link', { first: true });
-      expect(screen.getByText('Your link may still be valid. Try again in a moment.')).toBeTruthy();
+      expect(screen.getByText('Your link may still be valid.')).toBeTruthy();
       expect(await screen.findByText(told)).toBeTruthy();
-      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await user.click(screen.getByRole('button', { name: 'Check the link again' }));
       await expectScreen('Set a new password');
       expect(api.callsTo('/api/token/info')).toHaveLength(2);
     },
@@ -126,6 +127,18 @@ describe('reset-password route: the link', () => {
   it("names no duration on the new link's page when server info gives none", async () => {
     const m = await newLinkSent({ locale: 'sk' });
     expect(screen.getByText(m['reset.newTokenSent.body']).textContent).toBe(m['reset.newTokenSent.body']);
+  });
+
+  it('checks the link once under StrictMode, which mounts the page twice in development', async () => {
+    const api = stubApi(validToken);
+    render(
+      <TestProviders>
+        <ResetPasswordFlow search="?token=abc" goToSignIn={vi.fn()} onDeviceUsers={vi.fn()} />
+      </TestProviders>,
+      { reactStrictMode: true },
+    );
+    await expectScreen('Set a new password', { first: true });
+    expect(api.callsTo('/api/token/info')).toHaveLength(1);
   });
 
   it('shows the expired-link page without asking the server when the link has no token', async () => {

@@ -5,7 +5,13 @@ import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../..
 import { call } from '../../shared/api/call';
 import { loadDeviceName } from '../../shared/device';
 import { useT } from '../../shared/i18n';
-import { LinkRequestScreen, answerFor } from '../../shared/link-request';
+import {
+  LINK_CHECK_FAILED_TEXTS,
+  LINK_CHECK_RETRY,
+  LinkRequestScreen,
+  answerFor,
+  linkValidity,
+} from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
 import { useMachine } from '../../shared/machine';
@@ -60,13 +66,6 @@ export function FinishRegistrationFlow(props: FinishRegistrationFlowProps) {
 }
 
 const ignore = () => undefined;
-
-/** A link whose check got no answer (either kind): it may be live, so "Try again". */
-const CHECK_FAILED_TEXTS: InfoScreenTexts = {
-  title: 'recovery.checkFailed.title',
-  pageTitle: 'recovery.checkFailed.pageTitle',
-  body: 'recovery.checkFailed.body',
-};
 
 type TokenLinkFlowProps = TokenLinkPageProps &
   Partial<Omit<ResetPasswordFlowProps & FinishRegistrationFlowProps, keyof TokenLinkPageProps>> & {
@@ -138,8 +137,8 @@ function TokenLinkFlow({
       return <LoadingScreen label={t('recovery.checkingLink')} />;
     case 'checkFailed':
       return info(
-        CHECK_FAILED_TEXTS,
-        { label: 'recovery.checkFailed.retry', onClick: () => send({ type: 'check.retried' }) },
+        LINK_CHECK_FAILED_TEXTS,
+        { label: LINK_CHECK_RETRY, onClick: () => send({ type: 'check.retried' }) },
         leave,
       );
     case 'welcome':
@@ -182,11 +181,7 @@ function TokenLinkFlow({
           key={state.type}
           texts={texts.newTokenSent}
           action={leave}
-          bodyEnd={
-            texts.newTokenValidity && resetLinkMinutes !== null
-              ? t(texts.newTokenValidity, { minutes: resetLinkMinutes })
-              : null
-          }
+          bodyEnd={linkValidity(t, texts.newTokenValidity, resetLinkMinutes)}
         />
       );
     case 'passwordChanged':

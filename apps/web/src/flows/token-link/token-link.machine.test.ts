@@ -64,6 +64,8 @@ describe('token-link machine, a reset link', () => {
       const abandoned = run(TOKEN, { type: 'token.abandoned' });
       expect(abandoned).toEqual({ state: { type: 'checkFailed' }, effects: [] });
       const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
+      // A second press before the page changed asks nothing more.
+      expect(transition(TOKEN, retried.state, { type: 'check.retried' }).effects).toEqual([]);
       expect(retried).toEqual({
         state: { type: 'checkingToken' },
         effects: [{ type: 'token.check', token: TOKEN }],

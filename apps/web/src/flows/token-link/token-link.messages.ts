@@ -1,4 +1,5 @@
 import type { MessageId } from '../../shared/i18n';
+import { RESET_LINK_VALIDITY } from '../../shared/link-request';
 import type { LinkRequestTexts } from '../../shared/link-request';
 import type { InfoScreenTexts } from '../../shared/screens';
 import { SET_PASSWORD_OUTCOMES } from './set-password-answers';
@@ -43,7 +44,8 @@ export interface TokenLinkTexts {
   newTokenSent: InfoScreenTexts;
   /**
    * The link-sent page's sentence on how long the new link works ({minutes}), for a kind whose new link
-   * lives as long as server info's `resetLinkMinutes` says; null for an invitation (its own, longer life).
+   * lives as long as server info's `resetLinkMinutes` says; null for an invitation (its own, longer
+   * life, which server info does not give).
    */
   newTokenValidity: MessageId | null;
   /** The way back to the sign-in page from the expired and link-sent pages. */
@@ -77,7 +79,7 @@ const prefixed = (p: TokenLinkKindName) =>
 export const RESET_TEXTS: TokenLinkTexts = {
   ...prefixed('reset'),
   setPassword: { title: 'reset.title', pageTitle: 'reset.pageTitle.newPassword', submit: 'reset.submit' },
-  newTokenValidity: 'reset.newTokenSent.validity',
+  newTokenValidity: RESET_LINK_VALIDITY,
   leave: 'reset.expired.signIn',
   welcome: null,
   passwordChanged: {

@@ -61,6 +61,13 @@ describe('messages', () => {
     expect(formatterFor('sk').format('signIn.resetSent.validity')).toBe('signIn.resetSent.validity');
     expect(error).toHaveBeenCalledTimes(1);
   });
+
+  it('gives the id, and says so, when a value is not text (a date in a plain argument)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(formatterFor('en').format('signIn.disabled.body', { email: new Date(0) })).toBe('signIn.disabled.body');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain('signIn.disabled.body');
+  });
 });
 
 describe('rich text', () => {

@@ -66,7 +66,10 @@ export function createFormatter(locale: Locale, messages: CompiledMessages): For
     locale,
     format: (id, values) => {
       const text = formatAny(id, values);
-      return typeof text === 'string' ? text : id;
+      if (typeof text === 'string') return text;
+      // A value that is not text in a plain {argument} (a Date, a boolean): the id, as for a bad value.
+      report(new Error(`Message "${id}" for locale "${locale}" did not format to text, using id as fallback.`));
+      return id;
     },
     formatRich: (id, values) => {
       // A tag's chunks and the message's parts become children lists: keyed, as React asks.

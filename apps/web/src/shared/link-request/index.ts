@@ -5,7 +5,13 @@
  */
 export { isNewTokenEvent, onRequestNewToken, requestNewTokenState, runNewTokenEffect } from './link-request';
 export type { NewTokenDeps, NewTokenEffect, NewTokenEvent, RequestNewTokenState } from './link-request';
-export { NEW_TOKEN_REASON_MESSAGES } from './link-request.messages';
+export {
+  LINK_CHECK_FAILED_TEXTS,
+  LINK_CHECK_RETRY,
+  NEW_TOKEN_REASON_MESSAGES,
+  RESET_LINK_VALIDITY,
+  linkValidity,
+} from './link-request.messages';
 export { answerFor } from './link-check';
 export type { LinkCheck } from './link-check';
 export { LinkRequestScreen } from './link-request-screen';

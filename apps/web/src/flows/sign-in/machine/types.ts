@@ -200,7 +200,7 @@ export type SignInEvent =
   | { type: 'forgot.opened'; email: string }
   | { type: 'forgot.submitted'; email: string }
   | { type: 'forgot.answered'; answer: StatusAnswer }
-  /** No answer at all, or app_error: the notice, and the e-mail is cleared. */
+  /** No answer at all, app_error or a server fault (any 5xx): the notice, and the e-mail is cleared. */
   | { type: 'forgot.unanswered' }
   | { type: 'forgot.abandoned' }
   | { type: 'forgot.cancelled' }
