@@ -16,4 +16,4 @@ export { answerFor } from './link-check';
 export type { LinkCheck } from './link-check';
 export { LinkRequestScreen } from './link-request-screen';
 export type { LinkRequestTexts } from './link-request-screen';
-export type { NewTokenFormHandle } from './new-token-form';
+export type { NewTokenFormHandle } from './link-request-screen';
