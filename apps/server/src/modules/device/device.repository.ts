@@ -70,12 +70,12 @@ export class DeviceRepository {
     });
   }
 
+  /** Forgets one account of the device and its trust there, in one transaction (neither stays without the other). */
   async forgetAccount(deviceId: string, userId: string): Promise<void> {
-    await this.db
-      .deleteFrom('device_accounts')
-      .where('device_id', '=', deviceId)
-      .where('user_id', '=', userId)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('device_accounts').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('trusted_devices').where('device_id', '=', deviceId).where('user_id', '=', userId).execute();
+    });
   }
 
   findTrust(deviceId: string, userId: string): Promise<TrustedDeviceRow | undefined> {

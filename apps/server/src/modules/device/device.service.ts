@@ -97,7 +97,10 @@ export class DeviceService {
    */
   async rememberedAccounts(token: string | undefined): Promise<DeviceUser[]> {
     const deviceId = await this.identify(token);
-    if (!deviceId) return [];
+    return deviceId ? this.accountsOf(deviceId) : [];
+  }
+
+  private async accountsOf(deviceId: string): Promise<DeviceUser[]> {
     const since = this.now() - this.rememberedAccountMs;
     return (await this.repository.rememberedAccounts(deviceId, since)).map((row) => ({
       userId: row.user_id,
@@ -113,8 +116,7 @@ export class DeviceService {
     const deviceId = await this.identify(token);
     if (!deviceId) return [];
     await this.repository.forgetAccount(deviceId, userId);
-    await this.repository.revokeTrust(deviceId, userId);
-    return this.rememberedAccounts(token);
+    return this.accountsOf(deviceId);
   }
 
   /** Forgets every account of this device, and every trust here with them (a shared computer). */

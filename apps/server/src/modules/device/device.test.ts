@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, deviceCookie, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
 import { hashDeviceToken } from './device.service.ts';
@@ -296,6 +297,21 @@ describe('remembered accounts', () => {
     expect(removed.json().users.map((u: { email: string }) => u.email)).toEqual([EVA.email]);
     expect((await userList(device)).json().users).toHaveLength(1);
     expect((await login(t, DEMO, { device })).json()).toEqual({ status: 'requested_pin_code', email: DEMO.email });
+  });
+
+  it('drop an account and its trust together or not at all: a trust that cannot be removed keeps the account listed', async () => {
+    const device = await trustedDevice();
+    // The trusts' table is out of reach (renamed), so removing the trust fails after the account's row was deleted.
+    await sql`alter table trusted_devices rename to trusted_devices_away`.execute(t.db);
+    try {
+      const removed = await removeUser(device, await userId(DEMO.email));
+      expect(removed.json()).toMatchObject({ status: 'failed', reasons: ['app_error'] });
+    } finally {
+      await sql`alter table trusted_devices_away rename to trusted_devices`.execute(t.db);
+    }
+    expect((await userList(device)).json().users.map((u: { email: string }) => u.email)).toEqual([DEMO.email]);
+    // Still trusted here: the next sign-in asks no PIN.
+    expect((await login(t, DEMO, { device })).json()).toMatchObject({ status: 'ok' });
   });
 
   it('forget every account of this device and their trust here on DELETE /all; other devices keep theirs', async () => {
