@@ -6,6 +6,5 @@ export { useT } from './use-t';
 export type { MessageValues } from './use-t';
 export { Message } from './message';
 export { createFormatter, useFormatter } from './formatter';
-export type { Formatter, RichMessageValues } from './formatter';
 export { loadArea, loadFallbackMessages, loadMessages, FALLBACK_LOCALE } from './catalogues';
 export { languageCookie, saveLanguage } from './language-cookie';

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useT } from '../../../shared/i18n';
 import { Button, Card } from '../../../shared/ui';
 import { ScreenTitle } from '../../../shared/a11y';
+import { linkValidity } from '../../../shared/link-request/link-request.messages';
 import styles from './screens.module.css';
 
 /**
@@ -11,6 +12,7 @@ import styles from './screens.module.css';
 export function ResetSentScreen({ linkMinutes, onSignIn }: { linkMinutes: number | null; onSignIn: () => void }) {
   const t = useT();
   const titleId = useId();
+  const validity = linkValidity(t, 'signIn.resetSent.validity', linkMinutes);
   return (
     <Card aria-labelledby={titleId} className={styles.card}>
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.resetSent.pageTitle')}>
@@ -18,7 +20,7 @@ export function ResetSentScreen({ linkMinutes, onSignIn }: { linkMinutes: number
       </ScreenTitle>
       <p className={styles.text}>
         {t('signIn.resetSent.body')}
-        {linkMinutes !== null && ` ${t('signIn.resetSent.validity', { minutes: linkMinutes })}`}
+        {validity !== null && ` ${validity}`}
       </p>
       <div className={styles.stack}>
         <Button variant="filled" rounded fullWidth onClick={onSignIn}>
