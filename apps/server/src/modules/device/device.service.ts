@@ -80,13 +80,14 @@ export class DeviceService {
   }
 
   /**
-   * Records the account's sign-in on the device, and forgets the device's accounts that have not
-   * signed in there within REMEMBERED_ACCOUNT_DAYS: the clean-up is done where a sign-in writes
-   * anyway, so that reading the list (every page view) writes nothing.
+   * A sign-in on the device: the account is remembered there unless the sign-in is a shared
+   * computer's, and in either case the device's accounts that have not signed in there within
+   * REMEMBERED_ACCOUNT_DAYS are forgotten: the clean-up is done where a sign-in writes anyway, so
+   * that reading the list (every page view) writes nothing.
    */
-  async rememberAccount(deviceId: string, userId: string): Promise<void> {
+  async accountSignedIn(deviceId: string, userId: string, remember: boolean): Promise<void> {
     const now = this.now();
-    await this.repository.rememberAccount(deviceId, userId, now);
+    if (remember) await this.repository.rememberAccount(deviceId, userId, now);
     await this.repository.forgetAccountsBefore(deviceId, now - this.rememberedAccountMs);
   }
 

@@ -77,6 +77,20 @@ describe('a sign-in on a shared computer', () => {
     expect(await userList(device)).toHaveLength(1);
   });
 
+  it("forgets the device's accounts past REMEMBERED_ACCOUNT_DAYS as any sign-in does, also on a device used only as shared since", async () => {
+    const { device } = await signInWithPin(t, DEMO);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { origin: ORIGIN, ...cookies({ device }) },
+    });
+    t.clock.advance(91 * 86_400_000);
+    const rows = async () => (await t.db.selectFrom('device_accounts').select('user_id').execute()).length;
+    expect(await rows()).toBe(1);
+    await sharedSignIn({ device });
+    expect(await rows()).toBe(0);
+  });
+
   it('ends after 10 idle minutes, where an ordinary session lives on', async () => {
     const shared = await sharedSignIn();
     const ordinary = await signInWithPin(t, DEMO);

@@ -79,7 +79,7 @@ export class SignInService {
     const { deviceId, token } = await this.devices.ensure(visit.deviceToken);
     visit.keepDeviceToken(token);
     const device = await this.devices.recordSignIn(deviceId, userId);
-    if (!session.shared) await this.devices.rememberAccount(deviceId, userId);
+    await this.devices.accountSignedIn(deviceId, userId, !session.shared);
     await this.pinCodes.resetAttempts(userId);
     await this.history.record(userId, method, { userAgent: keptUserAgent(visit.userAgent), deviceId });
     // Not on the account's first sign-in ever: there is nothing to compare with (0115).
