@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { deviceNameFrom, type ParseUserAgent } from '../../shared/device';
+import { loadChunk } from '../../shared/chunks';
 import { useT } from '../../shared/i18n';
 
 /**
  * Names a browser from its User-Agent the way trusted devices are named (browser and system,
- * shared/device): bowser loads once, in its own chunk; until then every name is the default.
+ * shared/device): bowser loads once, in its own chunk (with the chunk time-out); until then, or
+ * without it, every name is the default.
  */
 export function useDeviceNames(): (userAgent: string | null) => string {
   const t = useT();
   const [parse, setParse] = useState<ParseUserAgent | null>(null);
   useEffect(() => {
     let live = true;
-    void import('bowser').then(
+    void loadChunk(() => import('bowser')).then(
       ({ default: bowser }) => live && setParse(() => (ua: string) => bowser.parse(ua)),
       () => undefined, // without the parser every device keeps the default name
     );

@@ -5,8 +5,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  * A script chunk that has not loaded in 120 s is an error: the nearest error boundary shows the
  * internal error page with its reload (docs/requirements/app-shell.md). Every lazily loaded part
  * goes through here: the routes' flows, the sign-in's later screens and their lazy parts
- * (lazyWithTimeout), the API layer (shared/api/api-layer.ts), the passkey runtime and the device
- * name (loadChunk), where a chunk that never comes is a failed ceremony or a device not remembered.
+ * (lazyWithTimeout), the API layer (shared/api/api-layer.ts), the message catalogues, the passkey
+ * runtime, the device name and the security page's device names (loadChunk), where a chunk that
+ * never comes is a failed ceremony, a device not remembered, or default device names.
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -44,7 +45,6 @@ export function loadChunk<M>(load: () => Promise<M>): Promise<M> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy's own
 export function lazyWithTimeout<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
-  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
 ): LazyExoticComponent<C> {
-  return lazy(() => withTimeout(load(), timeoutMs));
+  return lazy(() => loadChunk(load));
 }

@@ -1,7 +1,7 @@
 import type { Locale } from '@gatehouse/contract';
 import { DEFAULT_LOCALE } from '@gatehouse/contract';
 import { loadArea as loadAreaChunk, loadCore } from 'virtual:messages/loaders';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../chunks';
+import { loadChunk } from '../chunks';
 import type { MessageArea } from './areas';
 import type { CompiledMessages } from './messages';
 
@@ -15,12 +15,12 @@ export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
 
 /** A language's first-view messages; a chunk that fails or has not arrived in the chunk time-out is an error. */
 export function loadMessages(locale: Locale): Promise<CompiledMessages> {
-  return withTimeout(loadCore(locale), CHUNK_LOAD_TIMEOUT_MS);
+  return loadChunk(() => loadCore(locale));
 }
 
 /** A lazy area's messages, the same way (MessageAreaGate shows the internal error page for a failure). */
 export function loadArea(locale: Locale, area: MessageArea): Promise<CompiledMessages> {
-  return withTimeout(loadAreaChunk(locale, area), CHUNK_LOAD_TIMEOUT_MS);
+  return loadChunk(() => loadAreaChunk(locale, area));
 }
 
 /** The fallback locale's catalogue, for a page the browser renders itself; without it (a failed load) the ids show. */

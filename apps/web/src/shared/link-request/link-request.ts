@@ -148,6 +148,8 @@ export function onRequestNewToken(
 
 /** What the request-new-link effects need, injected. */
 export interface NewTokenDeps extends CallFailureDeps {
+  /** True when a failure gets the form's own notice (no answer, app_error, a server fault: shared/api isServiceUnavailable). */
+  isServiceUnavailable: (error: unknown) => boolean;
   /** The new-link request (for an invited account the server mails a fresh invitation). */
   forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
   clearEmail: () => void;

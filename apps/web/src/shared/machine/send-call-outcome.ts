@@ -1,7 +1,5 @@
-/** How a failed call is told apart (shared/api): the page's own notice, or the global handler. */
+/** Where a failure the page does not answer itself goes: the global HTTP handler (shared/api). */
 export interface CallFailureDeps {
-  /** True when a failure gets the page's own "temporarily unavailable" notice (no answer, app_error, a server fault). */
-  isServiceUnavailable: (error: unknown) => boolean;
   handleGlobalFailure: (error: unknown) => void;
 }
 
@@ -27,7 +25,7 @@ export interface CallOutcomeEvents<A, E> {
 export async function sendCallOutcome<A, E>(
   call: () => Promise<A>,
   events: CallOutcomeEvents<A, NoInfer<E>>,
-  deps: Pick<CallFailureDeps, 'handleGlobalFailure'>,
+  deps: CallFailureDeps,
   send: (event: E) => void,
 ): Promise<void> {
   let answer: A;
