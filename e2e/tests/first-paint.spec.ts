@@ -36,10 +36,10 @@ function recordNavigations(page: Page): string[] {
 }
 
 /** Holds the app's scripts (React and the screens; the boot script passes) until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
+async function holdApp(page: Page, scripts = /\/signin\/assets\/(main|core)-[^/]+\.js$/): Promise<() => void> {
   let letThrough = () => {};
   const held = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route(/\/signin\/assets\/(main|core)-[^/]+\.js$/, async (route) => {
+  await page.route(scripts, async (route) => {
     await held;
     await route.continue();
   });
@@ -216,6 +216,21 @@ test('does a press made before the app arrived once it has', async ({ page }) =>
   );
   await expect(login.password).toHaveAttribute('type', 'text');
   await expect(login.password).toHaveValue('Secret 1');
+});
+
+test('keeps a language chosen before even the boot script ran, and switches to it once the app has', async ({
+  page,
+}) => {
+  // Every script held, the boot script too: the choice is made on the plain painted page.
+  const letScriptsThrough = await holdApp(page, /\/signin\/assets\/[^/]+\.js$/);
+  await page.goto('/signin/', { waitUntil: 'commit' });
+  await expect(loginScreen(page, 'en').heading).toBeVisible();
+  await page.getByLabel(text('en', 'app.language.label')).selectOption('cs');
+  await page.waitForTimeout(300);
+  expect(await hydrated(page)).toBe(false);
+  letScriptsThrough();
+  await expect(loginScreen(page, 'cs').heading).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel(text('cs', 'app.language.label'))).toHaveValue('cs');
 });
 
 test('keeps a language chosen before the app arrived, and switches to it once the app has', async ({ page }) => {

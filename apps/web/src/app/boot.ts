@@ -21,6 +21,18 @@ type Held =
 const held: Held[] = [];
 const HELD_EVENTS = ['click', 'submit', 'change'] as const;
 
+/** A choice in a list (the language): the last one counts, and hydration may set the list back. */
+function holdChoice(select: HTMLSelectElement): void {
+  const others = held.filter((entry) => !(entry.kind === 'choose' && entry.select === select));
+  held.splice(0, held.length, ...others, { kind: 'choose', select, value: select.value });
+}
+
+/** A box (the shared-computer choice): it shows ticked at once, but the app holds its own state. */
+function holdTick(box: HTMLInputElement): void {
+  const others = held.filter((entry) => !(entry.kind === 'tick' && entry.box === box));
+  held.splice(0, held.length, ...others, { kind: 'tick', box, checked: box.checked });
+}
+
 function hold(event: Event): void {
   const target = event.target;
   if (event.type === 'submit' && target instanceof HTMLFormElement) {
@@ -29,13 +41,9 @@ function hold(event: Event): void {
     const others = held.filter((entry) => !(entry.kind === 'send' && entry.form === target));
     held.splice(0, held.length, ...others, { kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
   } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
-    // A choice in a list (the language): the last one counts, and hydration may set the list back.
-    const others = held.filter((entry) => !(entry.kind === 'choose' && entry.select === target));
-    held.splice(0, held.length, ...others, { kind: 'choose', select: target, value: target.value });
+    holdChoice(target);
   } else if (event.type === 'change' && target instanceof HTMLInputElement && target.type === 'checkbox') {
-    // A box (the shared-computer choice): it shows ticked at once, but the app holds its own state.
-    const others = held.filter((entry) => !(entry.kind === 'tick' && entry.box === target));
-    held.splice(0, held.length, ...others, { kind: 'tick', box: target, checked: target.checked });
+    holdTick(target);
   } else if (event.type === 'click' && target instanceof Element) {
     // Only the app's own buttons: links, fields and boxes work without it.
     const button = target.closest('button[type="button"]');
@@ -96,6 +104,17 @@ document.addEventListener(
 );
 
 for (const type of HELD_EVENTS) document.addEventListener(type, hold, true);
+
+// A module script runs once the page is parsed, and on a slow link that can be after the person's
+// first choice: a list or a box that no longer shows what the page painted was changed before this
+// script heard it, and is held as if it had.
+for (const select of document.querySelectorAll('select')) {
+  const painted = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+  if (painted && select.value !== painted.value) holdChoice(select);
+}
+for (const box of document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
+  if (box.checked !== box.defaultChecked) holdTick(box);
+}
 
 if (
   !document.getElementById(PAGE_PAYLOAD_ID) ||
