@@ -10,6 +10,7 @@ import * as passkeyChallenges from './migrations/0007-passkey-challenges.ts';
 import * as accountSecurity from './migrations/0008-account-security.ts';
 import * as signInDevices from './migrations/0009-sign-in-devices.ts';
 import * as sharedComputer from './migrations/0010-shared-computer.ts';
+import * as expiryIndexes from './migrations/0011-expiry-indexes.ts';
 
 /** Every migration, in order. Add new ones at the end with the next number. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-account-security': accountSecurity,
   '0009-sign-in-devices': signInDevices,
   '0010-shared-computer': sharedComputer,
+  '0011-expiry-indexes': expiryIndexes,
 };
 
 /** Kysely's record of the migrations run (in the schema the connection works in, on PostgreSQL). */

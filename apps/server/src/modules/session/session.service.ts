@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
 import type { SessionLevel, UsersTable } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { CleanUpSchedule } from '../../db/clean-up-schedule.ts';
 import type { SessionRepository } from './session.repository.ts';
 
 /** 32 random bytes: 256 bits, far above the 128 the rules ask for. */
@@ -71,6 +72,8 @@ export function hashSessionId(rawId: string): string {
  * only its SHA-256 hash (a leaked table cannot be replayed as cookies).
  */
 export class SessionService {
+  private readonly cleanUp = new CleanUpSchedule();
+
   constructor(
     private readonly repository: SessionRepository,
     private readonly now: () => number,
@@ -148,8 +151,8 @@ export class SessionService {
       user_agent: origin.userAgent,
       authenticated_at: authenticatedAt,
     });
-    // Opportunistic clean-up keeps the table small without a scheduler.
-    await repository.deleteExpired(now, this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
+    // The clean-up keeps the table small without a scheduler, at most once a minute per process.
+    if (this.cleanUp.due(now)) await repository.deleteExpired(now, this.lifetimes.idleMs, this.lifetimes.sharedIdleMs);
     return { rawId, session: { idHash, userId, level, shared: isShared, publicId, authenticatedAt } };
   }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PIN_ALPHABET, PIN_LENGTH } from '@gatehouse/contract';
 import type { Db } from '../../db/database.ts';
+import { CleanUpSchedule } from '../../db/clean-up-schedule.ts';
 import type { PinPurpose } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMail, type MailContext } from '../../mail/mail-template.ts';
@@ -56,6 +57,8 @@ export interface RemainingAttempts {
  * in the database and consumed atomically.
  */
 export class PinCodeService {
+  private readonly cleanUp = new CleanUpSchedule();
+
   constructor(
     private readonly repository: PinCodeRepository,
     private readonly users: UserRepository,
@@ -89,7 +92,7 @@ export class PinCodeService {
     const pin = generatePin();
     const salt = randomBytes(PIN_SALT_BYTES).toString('hex');
     const now = this.now();
-    await repository.deleteExpired(now);
+    if (this.cleanUp.due(now)) await repository.deleteExpired(now);
     await repository.insert({
       session_id_hash: sessionIdHash,
       user_id: user.id,
