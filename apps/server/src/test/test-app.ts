@@ -45,7 +45,12 @@ export interface TestApp {
  * in `env` is used as it is (a test that shares its database with the CLI creates and drops it).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; deps?: Omit<AppDeps, 'db' | 'now'> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Omit<AppDeps, 'db' | 'now'>;
+    /** The database as the app is given it (a test that records the app's statements wraps it). */
+    appDb?: (db: Db) => Db;
+  } = {},
 ): Promise<TestApp> {
   const owned = options.env?.DATABASE_URL === undefined ? await createTestDatabase() : undefined;
   const config = testConfig({ ...options.env, ...(owned && { DATABASE_URL: owned.url }) });
@@ -54,7 +59,7 @@ export async function createTestApp(
   let app: FastifyInstance;
   try {
     await migrateToLatest(db);
-    app = await buildApp(config, { ...options.deps, db, now: clock.now });
+    app = await buildApp(config, { ...options.deps, db: options.appDb?.(db) ?? db, now: clock.now });
     await app.ready();
   } catch (error) {
     await db.destroy();
