@@ -8,9 +8,12 @@ import { onSqlite } from './test-database.ts';
 // The clean-up of expired sessions and PINs on the login's path (docs/decisions/0174-expired-rows-clean-up.md).
 
 let t: TestApp;
+/** The account whose rows the tests write. */
+let userId: string;
 beforeEach(async () => {
   t = await createTestApp();
   await t.accounts.create(DEMO);
+  userId = (await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
 });
 afterEach(() => t.close());
 
@@ -19,12 +22,11 @@ describe('expired rows', () => {
 
   /** A session row as an earlier sign-in left it. */
   async function insertSession(id: string, values: { lastSeenAt: number; expiresAt: number; shared?: boolean }) {
-    const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     await t.db
       .insertInto('sessions')
       .values({
         id_hash: id,
-        user_id: user.id,
+        user_id: userId,
         level: 'signed_in',
         created_at: values.lastSeenAt,
         last_seen_at: values.lastSeenAt,
@@ -38,12 +40,11 @@ describe('expired rows', () => {
   }
 
   async function insertPin(sessionId: string, expiresAt: number) {
-    const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     await t.db
       .insertInto('pin_codes')
       .values({
         session_id_hash: sessionId,
-        user_id: user.id,
+        user_id: userId,
         code_hash: 'h',
         salt: 's',
         purpose: 'sign_in',
