@@ -3,11 +3,16 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import {
+  CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   type Compilable,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
   type SqliteDatabase as KyselySqlite,
   type SqliteStatement,
 } from 'kysely';
@@ -61,13 +66,37 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   // Several processes may share the file: wait for a lock instead of failing at once.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   directReads.set(db, {
     // The cache holds better-sqlite3's statements: `get` answers the first row without building an array.
     first: (sql, parameters) => (statements.prepare(sql) as unknown as SqliteDatabase.Statement).get(parameters),
     inTransaction: () => sqlite.inTransaction,
   });
   return db;
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: the write lock is taken at `begin`, waiting up to the busy
+ * time-out for another process's. Kysely's driver begins DEFERRED, which takes the lock only at the
+ * first write: a transaction that reads first (a device's sign-ins, then the new one) could not
+ * take it once another process had written since its read, and SQLite answers that at once with
+ * SQLITE_BUSY, whatever the busy time-out; the person got an internal error (docs/decisions/0175-sqlite-immediate-transactions.md).
+ * Within one process nothing changes: Kysely runs one transaction at a time on the one connection.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** A SQLite database's own connection, for the lookups that may read it directly (`compiledLookup`). */
