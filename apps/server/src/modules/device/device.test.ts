@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, deviceCookie, latestPin, login, signInWithPin, submitPin } from '../../test/sign-in-steps.ts';
 import { hashDeviceToken } from './device.service.ts';
+import { PIN_TTL_MS } from '../user/pin-code.service.ts';
 
 const EVA = {
   email: 'eva.mala@example.test',
@@ -187,6 +188,22 @@ describe('sign-in on a trusted device', () => {
       (await submitPin(t, latestPin(t, DEMO.email), { session: sessionCookie(recheck)?.value, device })).json(),
     ).toEqual({ status: 'ok' });
     expect((await login(t, DEMO, { device })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('refuses a skip once the recheck PIN has expired, and the skip is still there for the next sign-in', async () => {
+    const device = await trustedDevice();
+    t.clock.advance(RECHECK_DAYS * DAY_MS);
+    const recheck = await login(t, DEMO, { device });
+    expect(recheck.json()).toEqual({ status: 'pin_code_recheck_required', email: DEMO.email });
+    t.clock.advance(PIN_TTL_MS);
+    expect((await skip(sessionCookie(recheck)?.value, device)).json()).toEqual({
+      status: 'failed',
+      reasons: ['credentials_required'],
+    });
+    expect((await login(t, DEMO, { device })).json()).toEqual({
+      status: 'pin_code_recheck_required',
+      email: DEMO.email,
+    });
   });
 
   it('refuses a skip to a first-time PIN step and to a guest', async () => {

@@ -159,11 +159,22 @@ export class PinCodeService {
     return { kind: 'wrong', failures };
   }
 
-  /** Uses up the session's skippable recheck PIN; the trusted device's id, or null when this session may not skip. */
+  /**
+   * Uses up the session's skippable recheck PIN while it is live (as `livePurpose` sees it); the
+   * trusted device's id, or null when this session may not skip.
+   */
   async claimSkip(sessionIdHash: string, userId: string): Promise<string | null> {
     const row = await this.repository.findForSession(sessionIdHash);
-    if (!row || row.user_id !== userId || row.purpose !== 'recheck' || row.used_at !== null || row.device_id === null)
+    const now = this.now();
+    if (
+      !row ||
+      row.user_id !== userId ||
+      row.purpose !== 'recheck' ||
+      row.used_at !== null ||
+      row.device_id === null ||
+      now >= row.expires_at
+    )
       return null;
-    return (await this.repository.markUsed(sessionIdHash, this.now())) ? row.device_id : null;
+    return (await this.repository.markUsed(sessionIdHash, now)) ? row.device_id : null;
   }
 }
