@@ -8,14 +8,17 @@ export const CLEAN_UP_EVERY_MS = 60_000;
  * minute later changes no answer, and a login no longer pays for the clean-up every time.
  */
 export class CleanUpSchedule {
-  private nextAt = Number.NEGATIVE_INFINITY;
+  private lastAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly everyMs: number = CLEAN_UP_EVERY_MS) {}
 
-  /** True when the clean-up is due at `now`; the next one is then due `everyMs` later. */
+  /**
+   * True when the clean-up is due at `now`: an interval after the last one, or at once when the
+   * clock was set back since (it does not wait for the clock to catch up).
+   */
   due(now: number): boolean {
-    if (now < this.nextAt) return false;
-    this.nextAt = now + this.everyMs;
+    if (now >= this.lastAt && now < this.lastAt + this.everyMs) return false;
+    this.lastAt = now;
     return true;
   }
 }
