@@ -218,33 +218,25 @@ test('does a press made before the app arrived once it has', async ({ page }) =>
   await expect(login.password).toHaveValue('Secret 1');
 });
 
-test('keeps a language chosen before even the boot script ran, and switches to it once the app has', async ({
-  page,
-}) => {
+for (const { before, scripts } of [
   // Every script held, the boot script too: the choice is made on the plain painted page.
-  const letScriptsThrough = await holdApp(page, /\/signin\/assets\/[^/]+\.js$/);
-  await page.goto('/signin/', { waitUntil: 'commit' });
-  await expect(loginScreen(page, 'en').heading).toBeVisible();
-  await page.getByLabel(text('en', 'app.language.label')).selectOption('cs');
-  await page.waitForTimeout(300);
-  expect(await hydrated(page)).toBe(false);
-  letScriptsThrough();
-  await expect(loginScreen(page, 'cs').heading).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByLabel(text('cs', 'app.language.label'))).toHaveValue('cs');
-});
-
-test('keeps a language chosen before the app arrived, and switches to it once the app has', async ({ page }) => {
-  const letAppThrough = await holdApp(page);
-  await page.goto('/signin/', { waitUntil: 'commit' });
-  await expect(loginScreen(page, 'en').heading).toBeVisible();
-  await page.getByLabel(text('en', 'app.language.label')).selectOption('cs');
-  await page.waitForTimeout(500);
-  expect(await hydrated(page)).toBe(false);
-  letAppThrough();
-  await expect(loginScreen(page, 'cs').heading).toBeVisible({ timeout: 15_000 });
-  await page.reload();
-  await expect(loginScreen(page, 'cs').heading).toBeVisible();
-});
+  { before: 'even the boot script ran', scripts: /\/signin\/assets\/[^/]+\.js$/ },
+  { before: 'the app arrived', scripts: undefined },
+]) {
+  test(`keeps a language chosen before ${before}, and switches to it once the app has`, async ({ page }) => {
+    const letScriptsThrough = await holdApp(page, scripts);
+    await page.goto('/signin/', { waitUntil: 'commit' });
+    await expect(loginScreen(page, 'en').heading).toBeVisible();
+    await page.getByLabel(text('en', 'app.language.label')).selectOption('cs');
+    await page.waitForTimeout(500);
+    expect(await hydrated(page)).toBe(false);
+    letScriptsThrough();
+    await expect(loginScreen(page, 'cs').heading).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel(text('cs', 'app.language.label'))).toHaveValue('cs');
+    await page.reload();
+    await expect(loginScreen(page, 'cs').heading).toBeVisible();
+  });
+}
 
 test('keeps a box ticked before the app arrived, and the app knows it once it has', async ({ page }) => {
   const letAppThrough = await holdApp(page);

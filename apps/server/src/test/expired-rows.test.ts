@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CompiledQuery, createQueryId, type KyselyPlugin } from 'kysely';
 import { SessionRepository } from '../modules/session/session.repository.ts';
 import { PinCodeRepository } from '../modules/user/pin-code.repository.ts';
 import { createTestApp, DEMO, postJson, type TestApp } from './test-app.ts';
 import { onSqlite } from './test-database.ts';
+import { recordStatements, sqlitePlan } from './statements.ts';
 
 // The clean-up of expired sessions and PINs on the login's path (docs/decisions/0174-expired-rows-clean-up.md).
 
@@ -99,15 +99,7 @@ describe('expired rows', () => {
 
   it.runIf(onSqlite)('finds expired sessions and PINs through an index, not a scan of the table (SQLite)', async () => {
     // The statements the clean-up really runs, recorded as SQLite receives them.
-    const statements: CompiledQuery[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        statements.push(t.db.getExecutor().compileQuery(node, createQueryId()));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const db = t.db.withPlugin(recorder);
+    const { db, statements } = recordStatements(t.db);
     const sessions = new SessionRepository(db);
     const pins = new PinCodeRepository(db);
     statements.length = 0;
@@ -125,10 +117,7 @@ describe('expired rows', () => {
       /^SEARCH pin_codes USING (COVERING )?INDEX pin_codes_expires_at_idx \(expires_at<\?\)/,
     ];
     for (const [i, statement] of statements.entries()) {
-      const plan = await t.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
-      );
-      const detail = plan.rows.map((row) => row.detail).join('; ');
+      const detail = (await sqlitePlan(t.db, statement)).join('; ');
       expect(detail, statement.sql).toMatch(expected[i] as RegExp);
       expect(detail, statement.sql).not.toMatch(/\bSCAN\b/);
     }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, createQueryId, type KyselyPlugin } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { forgotPassword, mailedResetToken, setPassword, tokenInfo } from '../modules/recovery/recovery-test-kit.ts';
 import { cookies, login, signInWithPin } from './sign-in-steps.ts';
 import { createTestApp, DEMO, postJson, type TestApp } from './test-app.ts';
 import { onSqlite } from './test-database.ts';
+import { recordStatements, sqlitePlan } from './statements.ts';
 
 // Every statement the server sends on its everyday paths finds its rows through an index (or a
 // primary key), so that no call costs time in proportion to the rows of other people: the tables
@@ -15,19 +16,15 @@ import { onSqlite } from './test-database.ts';
 const SMALL_TABLES = new Set(['kysely_migration']);
 
 let t: TestApp;
-const statements = new Map<string, readonly unknown[]>();
+let statements: CompiledQuery[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    appDb: (db) =>
-      db.withPlugin({
-        transformQuery: ({ node }) => {
-          const compiled = db.getExecutor().compileQuery(node, createQueryId());
-          statements.set(compiled.sql, compiled.parameters);
-          return node;
-        },
-        transformResult: async ({ result }) => result,
-      } satisfies KyselyPlugin),
+    appDb: (db) => {
+      const recording = recordStatements(db);
+      statements = recording.statements;
+      return recording.db;
+    },
   });
   await t.accounts.create(DEMO);
 });
@@ -60,14 +57,13 @@ describe.runIf(onSqlite)('query plans (SQLite run only)', () => {
     const password = 'Another-Horse-8';
     expect((await setPassword(t, 'resetpassword', { token, password, password2: password })).json().status).toBe('ok');
 
-    expect(statements.size, 'the recorder saw the statements').toBeGreaterThan(30);
+    // Each distinct statement once.
+    const distinct = new Map(statements.map((statement) => [statement.sql, statement]));
+    expect(distinct.size, 'the recorder saw the statements').toBeGreaterThan(30);
     const scans: string[] = [];
-    for (const [sql, parameters] of statements) {
+    for (const [sql, statement] of distinct) {
       if (!/^(select|insert|update|delete)\b/i.test(sql)) continue;
-      const plan = await t.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
-      );
-      for (const { detail } of plan.rows) {
+      for (const detail of await sqlitePlan(t.db, statement)) {
         const table = /^SCAN (\w+)/.exec(detail)?.[1];
         if (table && !SMALL_TABLES.has(table)) scans.push(`${detail}  ←  ${sql}`);
       }

@@ -21,25 +21,38 @@ type Held =
 const held: Held[] = [];
 const HELD_EVENTS = ['click', 'submit', 'change'] as const;
 
-/** A choice in a list (the language): the last one counts, and hydration may set the list back. */
-function holdChoice(select: HTMLSelectElement): void {
-  const others = held.filter((entry) => !(entry.kind === 'choose' && entry.select === select));
-  held.splice(0, held.length, ...others, { kind: 'choose', select, value: select.value });
+/** The element a held entry acts on. */
+function elementOf(entry: Held): Element {
+  switch (entry.kind) {
+    case 'press':
+      return entry.button;
+    case 'send':
+      return entry.form;
+    case 'choose':
+      return entry.select;
+    case 'tick':
+      return entry.box;
+  }
 }
 
-/** A box (the shared-computer choice): it shows ticked at once, but the app holds its own state. */
-function holdTick(box: HTMLInputElement): void {
-  const others = held.filter((entry) => !(entry.kind === 'tick' && entry.box === box));
-  held.splice(0, held.length, ...others, { kind: 'tick', box, checked: box.checked });
+/** Holds `entry` in place of an earlier one of its kind on the same element: the last one counts. */
+function holdLatest(entry: Held): void {
+  const others = held.filter((other) => !(other.kind === entry.kind && elementOf(other) === elementOf(entry)));
+  held.splice(0, held.length, ...others, entry);
 }
+
+/** A choice in a list (the language): hydration may set the list back. */
+const holdChoice = (select: HTMLSelectElement) => holdLatest({ kind: 'choose', select, value: select.value });
+
+/** A box (the shared-computer choice): it shows ticked at once, but the app holds its own state. */
+const holdTick = (box: HTMLInputElement) => holdLatest({ kind: 'tick', box, checked: box.checked });
 
 function hold(event: Event): void {
   const target = event.target;
   if (event.type === 'submit' && target instanceof HTMLFormElement) {
     event.preventDefault();
     // Enter pressed three times while waiting is one sending.
-    const others = held.filter((entry) => !(entry.kind === 'send' && entry.form === target));
-    held.splice(0, held.length, ...others, { kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
+    holdLatest({ kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
   } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
     holdChoice(target);
   } else if (event.type === 'change' && target instanceof HTMLInputElement && target.type === 'checkbox') {
