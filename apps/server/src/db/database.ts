@@ -134,10 +134,18 @@ export function withStatementCache(sqlite: KyselySqlite, size = STATEMENT_CACHE_
   };
 }
 
+/** A compiled one-parameter lookup (`compiledLookup`). */
+export interface CompiledLookup<Row> {
+  (value: string): Promise<Row | undefined>;
+  /** The same compiled query run on another executor (a transaction): nothing is built or compiled again. */
+  on(db: Db): CompiledLookup<Row>;
+}
+
 /**
  * A one-parameter query of a hot path (the session and user lookups of every signed-in call), built
  * and compiled once instead of on each call (docs/decisions/0164-hot-paths-and-overload.md); each
  * call runs the same SQL with its own value. `build` must use its argument as the query's only parameter.
+ * A repository made for a transaction reuses it through `on(db)`.
  *
  * On SQLite, while no transaction is open on the connection, the statement runs at once on it instead
  * of through Kysely's connection queue (a lock, a release and several promises per query): better-sqlite3
@@ -146,25 +154,28 @@ export function withStatementCache(sqlite: KyselySqlite, size = STATEMENT_CACHE_
  * through the queue as before, and so waits for the commit or rollback: it never reads what a
  * transaction has not committed. A lookup on a transaction's own `db` always goes through Kysely.
  */
-export function compiledLookup<Row>(
-  db: Db,
-  build: (value: string) => Compilable<Row>,
-): (value: string) => Promise<Row | undefined> {
+export function compiledLookup<Row>(db: Db, build: (value: string) => Compilable<Row>): CompiledLookup<Row> {
   const marker = '\u0000compiled-lookup-parameter';
   const compiled = build(marker).compile();
   if (compiled.parameters.length !== 1 || compiled.parameters[0] !== marker)
     throw new Error(`a compiled lookup takes exactly one parameter: ${compiled.sql}`);
+  return lookupOn<Row>(db, compiled);
+}
+
+function lookupOn<Row>(db: Db, compiled: CompiledQuery<Row>): CompiledLookup<Row> {
   const queued = async (value: string) => (await db.executeQuery<Row>({ ...compiled, parameters: [value] })).rows[0];
   const direct = directReads.get(db);
-  if (!direct) return queued;
-  return (value) => {
-    if (direct.inTransaction()) return queued(value);
-    try {
-      return Promise.resolve(direct.first(compiled.sql, [value]) as Row | undefined);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  };
+  const lookup = !direct
+    ? queued
+    : (value: string) => {
+        if (direct.inTransaction()) return queued(value);
+        try {
+          return Promise.resolve(direct.first(compiled.sql, [value]) as Row | undefined);
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+      };
+  return Object.assign(lookup, { on: (other: Db) => lookupOn<Row>(other, compiled) });
 }
 
 /** True on PostgreSQL (for the few statements the dialects write differently). */

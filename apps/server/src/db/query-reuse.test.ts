@@ -117,4 +117,25 @@ describe('a compiled lookup', () => {
       await database.drop();
     }
   });
+
+  it('moved onto a transaction with on(trx), reads the rows of the transaction without being built again', async () => {
+    const database = await createTestDatabase();
+    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
+    try {
+      await migrateToLatest(db);
+      const row = { key: 'address:10.0.0.4', failures: 2, window_started_at: 1, blocked_until: null, updated_at: 2 };
+      const build = vi.fn((key: string) => db.selectFrom('throttle').selectAll().where('key', '=', key));
+      const byKey = compiledLookup(db, build);
+      const seen = await db.transaction().execute(async (trx) => {
+        await trx.insertInto('throttle').values(row).execute();
+        return byKey.on(trx)(row.key);
+      });
+      expect(seen).toEqual(row);
+      expect(await byKey(row.key)).toEqual(row);
+      expect(build).toHaveBeenCalledTimes(1);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
 });

@@ -1,19 +1,23 @@
-import { compiledLookup, toCount, type Db } from '../../db/database.ts';
+import { compiledLookup, toCount, type CompiledLookup, type Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 export type UserRow = UsersTable;
 
 export class UserRepository {
   /** Every signed-in call reads its account: compiled once. */
-  private readonly byId: (id: string) => Promise<UserRow | undefined>;
+  private readonly byId: CompiledLookup<UserRow>;
 
-  constructor(private readonly db: Db) {
-    this.byId = compiledLookup(db, (id) => db.selectFrom('users').selectAll().where('id', '=', id));
+  /** `lookup`: the compiled lookup of the repository this one is made from (`within`). */
+  constructor(
+    private readonly db: Db,
+    lookup?: CompiledLookup<UserRow>,
+  ) {
+    this.byId = lookup?.on(db) ?? compiledLookup(db, (id) => db.selectFrom('users').selectAll().where('id', '=', id));
   }
 
-  /** The same repository on another executor (a transaction). */
+  /** The same repository on another executor (a transaction); the lookup is not compiled again. */
   within(db: Db): UserRepository {
-    return new UserRepository(db);
+    return new UserRepository(db, this.byId);
   }
 
   findByEmail(normalizedEmail: string): Promise<UserRow | undefined> {
