@@ -1,42 +1,51 @@
 import type { Insertable, Selectable } from 'kysely';
-import { compiledLookup, type Db } from '../../db/database.ts';
+import { compiledLookup, type CompiledLookup, type Db } from '../../db/database.ts';
 import type { SessionLevel, SessionsTable, UsersTable } from '../../db/schema.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
 
-/** The account's columns, read with its session under these names (`findWithAccount`). */
+/**
+ * The account's columns read with its session, under these names (`findWithAccount`): what a signed-in
+ * call's answer needs of it, no more (not the password hash: every call would carry it for nothing).
+ */
 const ACCOUNT_COLUMNS = {
   id: 'account_id',
   email: 'account_email',
   first_name: 'account_first_name',
   surname: 'account_surname',
   language: 'account_language',
-  password_hash: 'account_password_hash',
-  email_verified: 'account_email_verified',
   disabled_at: 'account_disabled_at',
-  blocked_at: 'account_blocked_at',
-  created_at: 'account_created_at',
-  updated_at: 'account_updated_at',
-} as const satisfies Record<keyof UsersTable, string>;
+} as const satisfies Partial<Record<keyof UsersTable, string>>;
+/** The account as a session's lookup reads it. */
+export type SessionAccount = Pick<UsersTable, keyof typeof ACCOUNT_COLUMNS>;
 type AccountAlias = (typeof ACCOUNT_COLUMNS)[keyof typeof ACCOUNT_COLUMNS];
-type JoinedRow = SessionRow & { [K in keyof UsersTable as (typeof ACCOUNT_COLUMNS)[K]]: UsersTable[K] | null };
+type JoinedRow = SessionRow & {
+  [K in keyof SessionAccount as (typeof ACCOUNT_COLUMNS)[K]]: SessionAccount[K] | null;
+};
 
 export class SessionRepository {
   /** The session and its account in one statement: the lookup of every signed-in call. */
-  private readonly byHashWithAccount: (idHash: string) => Promise<JoinedRow | undefined>;
+  private readonly byHashWithAccount: CompiledLookup<JoinedRow>;
 
-  constructor(private readonly db: Db) {
-    const accountColumns = Object.entries(ACCOUNT_COLUMNS).map(
-      ([column, alias]) => `users.${column} as ${alias}` as `users.${keyof UsersTable} as ${AccountAlias}`,
-    );
-    this.byHashWithAccount = compiledLookup(db, (idHash) =>
-      db
-        .selectFrom('sessions')
-        .leftJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('sessions')
-        .select(accountColumns)
-        .where('sessions.id_hash', '=', idHash),
-    ) as (idHash: string) => Promise<JoinedRow | undefined>;
+  /** `lookup`: the compiled lookup of the repository this one is made from (`within`). */
+  constructor(
+    private readonly db: Db,
+    lookup?: CompiledLookup<JoinedRow>,
+  ) {
+    this.byHashWithAccount =
+      lookup?.on(db) ??
+      (compiledLookup(db, (idHash) =>
+        db
+          .selectFrom('sessions')
+          .leftJoin('users', 'users.id', 'sessions.user_id')
+          .selectAll('sessions')
+          .select(
+            Object.entries(ACCOUNT_COLUMNS).map(
+              ([column, alias]) => `users.${column} as ${alias}` as `users.${keyof SessionAccount} as ${AccountAlias}`,
+            ),
+          )
+          .where('sessions.id_hash', '=', idHash),
+      ) as CompiledLookup<JoinedRow>);
   }
 
   /**
@@ -44,7 +53,9 @@ export class SessionRepository {
    * account that is gone): one database read for a signed-in call instead of two
    * (docs/decisions/0164-hot-paths-and-overload.md).
    */
-  async findWithAccount(idHash: string): Promise<{ session: SessionRow; account: UsersTable | undefined } | undefined> {
+  async findWithAccount(
+    idHash: string,
+  ): Promise<{ session: SessionRow; account: SessionAccount | undefined } | undefined> {
     const row = await this.byHashWithAccount(idHash);
     if (!row) return undefined;
     const session: SessionRow = {
@@ -60,14 +71,20 @@ export class SessionRepository {
       authenticated_at: row.authenticated_at,
     };
     if (row.account_id === null) return { session, account: undefined };
-    const account = {} as Record<string, unknown>;
-    for (const [column, alias] of Object.entries(ACCOUNT_COLUMNS)) account[column] = row[alias];
-    return { session, account: account as unknown as UsersTable };
+    const account: SessionAccount = {
+      id: row.account_id,
+      email: row.account_email as string,
+      first_name: row.account_first_name as string,
+      surname: row.account_surname as string,
+      language: row.account_language as string,
+      disabled_at: row.account_disabled_at,
+    };
+    return { session, account };
   }
 
-  /** The same repository on another executor (a transaction). */
+  /** The same repository on another executor (a transaction); the lookup is not compiled again. */
   within(db: Db): SessionRepository {
-    return new SessionRepository(db);
+    return new SessionRepository(db, this.byHashWithAccount);
   }
 
   async insert(row: Insertable<SessionsTable>): Promise<void> {

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
-import type { SessionLevel, UsersTable } from '../../db/schema.ts';
+import type { SessionLevel } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { CleanUpSchedule } from '../../db/clean-up-schedule.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { SessionAccount, SessionRepository } from './session.repository.ts';
 
 /** 32 random bytes: 256 bits, far above the 128 the rules ask for. */
 const SESSION_ID_BYTES = 32;
@@ -46,7 +46,7 @@ export interface ActiveSession {
    * The session's account as read with it, in the same statement (null: none, or gone); absent when
    * it was not read (a session started by this request). Fresh as a read of the request's own.
    */
-  account?: UsersTable | null;
+  account?: SessionAccount | null;
 }
 
 /** What the browser said of itself, kept with a session (truncated by the caller). */
@@ -64,7 +64,8 @@ export interface SessionSummary {
 }
 
 export function hashSessionId(rawId: string): string {
-  return createHash('sha256').update(rawId).digest('hex');
+  // The one-shot hash: every signed-in call hashes its cookie (no Hash object to build and drop).
+  return hash('sha256', rawId, 'hex');
 }
 
 /**

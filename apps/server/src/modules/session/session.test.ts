@@ -10,6 +10,7 @@ import {
 } from '../../test/test-app.ts';
 import { hashSessionId } from './session.service.ts';
 import { signInWithPin } from '../../test/sign-in-steps.ts';
+import { SessionRepository } from './session.repository.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -138,6 +139,27 @@ describe('sessions', () => {
     const id = await signIn();
     await t.accounts.disable(DEMO.email);
     expect((await userInfo(id)).json()).toMatchObject({ guest: true, user: null });
+  });
+});
+
+describe('the lookup of a signed-in call', () => {
+  it('reads the account with the session, what user info shows of it and not the password hash', async () => {
+    const session = await signIn();
+    const found = await new SessionRepository(t.db).findWithAccount(hashSessionId(session));
+    expect(found?.account).toEqual({
+      id: expect.any(String),
+      email: DEMO.email,
+      first_name: DEMO.firstName,
+      surname: DEMO.surname,
+      language: DEMO.language,
+      disabled_at: null,
+    });
+    expect((await userInfo(session)).json()).toEqual({
+      status: 'ok',
+      guest: false,
+      language: DEMO.language,
+      user: { id: found?.account?.id, email: DEMO.email, firstName: DEMO.firstName, surname: DEMO.surname },
+    });
   });
 });
 
