@@ -122,8 +122,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   //    hooks and decorators are the root instance's); none imports a module: what one needs of a
   //    module (the session store, the bot check's verifier) is given to it here.
   await app.register(errorHandlerPlugin, { redirects: redirectPolicy(config) });
-  await app.register(bodyEncodingPlugin);
+  // The security headers first: every answer carries them, a refusal of the next hooks too.
   await app.register(securityPlugin, { config });
+  await app.register(bodyEncodingPlugin);
   await app.register(fastifyCookie);
   const sessionStore = createSessionStore(context);
   await app.register(sessionPlugin, { config, store: sessionStore });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostileRedirects } from '../../../../packages/contract/src/hostile-redirects.ts';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, snapshot, type TestApp } from '../test/test-app.ts';
+import { cookies, signInWithPin } from '../test/sign-in-steps.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -215,60 +216,94 @@ describe('the redirect of an unknown page', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP, nosniff, no-referrer and no HSTS on plain-http localhost', async () => {
-    const response = await t.app.inject('/api/server/info');
-    const csp = response.headers['content-security-policy'];
-    expect(csp).toBe(
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-hashes' 'sha256-qEKUM5Nf3NMojcHSmLZ+c8ntxh6x/5XWh7iOAHlGAkI=';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+  /** Every security header either set carries (the page set is helmet's with our options). */
+  const SECURITY_HEADERS = [
+    'cache-control',
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+  const securityHeadersOf = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      SECURITY_HEADERS.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]),
     );
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-    expect(response.headers['cache-control']).toBe('no-store');
-  });
 
-  it('sends the same full set on every answer: a call, a constant answer, a page, a not-found and a refusal', async () => {
-    const expected = {
-      'content-security-policy': expect.stringContaining("default-src 'self'"),
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
-      'x-permitted-cross-domain-policies': 'none',
-      'x-xss-protection': '0',
-    };
-    const answers = [
-      await t.app.inject('/api/user/info'),
-      await t.app.inject('/api/server/info'),
-      await t.app.inject('/signin/'),
-      await t.app.inject('/api/nothing-here'),
-      await raw('{bad'),
-    ];
-    for (const response of answers) expect(response.headers).toMatchObject(expected);
-    expect((await t.app.inject('/api/server/version')).json()).toEqual({
-      copyright: expect.any(String),
-      version: expect.any(String),
-    });
-  });
+  const PAGE_HEADERS = {
+    'content-security-policy':
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-hashes' 'sha256-qEKUM5Nf3NMojcHSmLZ+c8ntxh6x/5XWh7iOAHlGAkI=';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  const API_HEADERS = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
 
-  it('sends HSTS when the public origin is https', async () => {
-    const secure = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://signin.example.org' } });
-    try {
-      const response = await secure.app.inject('/api/server/info');
-      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    } finally {
-      await secure.close();
+  it('sends a page a strict CSP (no inline script, no eval), nosniff, no-referrer and no HSTS on plain-http localhost', async () => {
+    // This app has no web build: the page answers 503, with the page set like every answer outside /api/.
+    for (const url of ['/signin/', '/signin/reset-password?token=abc', '/favicon.ico']) {
+      const page = await t.app.inject(url);
+      // A page's caching is the web module's (no-cache, immutable files, no-store for the 503).
+      const { 'cache-control': _caching, ...security } = securityHeadersOf(page.headers);
+      expect(security, url).toEqual(PAGE_HEADERS);
+      expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     }
   });
 
-  it('marks refusals and not-found API answers no-store too', async () => {
-    expect((await raw('{bad')).headers['cache-control']).toBe('no-store');
-    expect((await t.app.inject('/api/nothing')).headers['cache-control']).toBe('no-store');
+  it('sends every API answer the set for data: no-store, a CSP under which nothing loads or frames it, nosniff, no-referrer', async () => {
+    const signedIn = await signInWithPin(t, DEMO);
+    const answers = [
+      ['a call', await t.app.inject('/api/user/info')],
+      ['a constant answer', await t.app.inject('/api/server/info')],
+      ['a not-found', await t.app.inject('/api/nothing-here')],
+      ['a refusal', await raw('{bad')],
+      ['a wrong content type', await raw('{}', 'text/plain')],
+      ['a body in another charset', await raw('{}', 'application/json; charset=latin1')],
+      [
+        'a cross-site call',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/logout',
+          headers: { origin: 'https://elsewhere.example' },
+        }),
+      ],
+      ['a signed-in call', await t.app.inject({ url: '/api/user/info', headers: cookies(signedIn) })],
+    ] as const;
+    expect(answers.map(([, response]) => response.statusCode)).toEqual([200, 200, 404, 400, 415, 415, 403, 200]);
+    for (const [what, response] of answers) expect(securityHeadersOf(response.headers), what).toEqual(API_HEADERS);
+    expect(answers[7][1].json()).toMatchObject({ guest: false, user: { email: DEMO.email } });
+  });
+
+  it('sends HSTS with pages and API answers when the public origin is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://signin.example.org' } });
+    try {
+      const hsts = 'max-age=31536000; includeSubDomains';
+      expect((await secure.app.inject('/api/server/info')).headers['strict-transport-security']).toBe(hsts);
+      expect((await secure.app.inject('/signin/')).headers['strict-transport-security']).toBe(hsts);
+    } finally {
+      await secure.close();
+    }
   });
 });
 

@@ -100,17 +100,41 @@ export function securityHeaders(config: Pick<Config, 'publicOrigin' | 'botCheck'
   return Object.freeze(headers);
 }
 
+/**
+ * The headers of an API answer, which is data and never a document
+ * (docs/decisions/0176-api-answer-headers.md): `no-store`, a CSP under which nothing loads, runs or
+ * frames it, `X-Frame-Options: DENY` for browsers before CSP's `frame-ancestors`, and the page's own
+ * HSTS, `nosniff`, referrer and cross-origin resource policies (taken from `page`, so the two sets
+ * cannot drift). Not the headers only a document reads: the page's CSP sources, the opener policy,
+ * origin-keyed agent clusters, DNS prefetching, old Internet Explorer's download and XSS switches
+ * and Flash's cross-domain policy.
+ */
+export function apiSecurityHeaders(page: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const fromPage = (name: string) => (page[name] === undefined ? {} : { [name]: page[name] });
+  return Object.freeze({
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    ...fromPage('strict-transport-security'),
+    ...fromPage('x-content-type-options'),
+    ...fromPage('referrer-policy'),
+    ...fromPage('cross-origin-resource-policy'),
+  });
+}
+
 export interface SecurityOptions {
   config: Config;
 }
 
 async function security(app: FastifyInstance, { config }: SecurityOptions): Promise<void> {
-  const headers = securityHeaders(config);
-  const names = Object.keys(headers);
+  const page = securityHeaders(config);
+  const pageNames = Object.keys(page);
+  const api = apiSecurityHeaders(page);
+  const apiNames = Object.keys(api);
   // One synchronous hook for every request: no promise, no per-request header computation.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const name of names) reply.header(name, headers[name]);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) for (const name of apiNames) reply.header(name, api[name]);
+    else for (const name of pageNames) reply.header(name, page[name]);
     if (!STATE_CHANGING.has(request.method)) return done();
     // A page's own form sent before the app took over (its Origin is "null" under no-referrer): the web
     // module answers it with a redirect, unread and changing nothing (docs/decisions/0117-server-rendered-first-view.md).
