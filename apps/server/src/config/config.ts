@@ -382,6 +382,11 @@ export function databaseTarget(url: string | undefined): DatabaseTarget {
   return { kind: 'sqlite', file: path.resolve(REPO_ROOT, file) };
 }
 
+/** A reset link's validity in whole minutes: what the app (server info) and the reset mail both say. */
+export function resetLinkMinutes(config: Pick<Config, 'resetTokenTtlMs'>): number {
+  return Math.round(config.resetTokenTtlMs / 60_000);
+}
+
 /** Parses the environment once; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.0'): Config {
   // Empty strings mean "not set" (a blank line in an env file should not be a bad value).

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostileRedirects } from '../../../../packages/contract/src/hostile-redirects.ts';
 import { createTestApp, DEMO, ORIGIN, postJson, sessionCookie, snapshot, type TestApp } from '../test/test-app.ts';
 import { cookies, signInWithPin } from '../test/sign-in-steps.ts';
+import { forgotPassword } from '../modules/recovery/recovery-test-kit.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -107,6 +108,14 @@ describe('routes', () => {
       ]);
       expect((await custom.app.inject('/api/server/info')).json().contactUrl).toBe('https://clinic.example/contact');
       expect((await custom.app.inject('/api/server/info')).json().resetLinkMinutes).toBe(30);
+      // The reset mail says the same minutes as the app.
+      await custom.accounts.create(DEMO);
+      await forgotPassword(custom, DEMO.email);
+      const validity = custom.app.devMailbox
+        ?.latestTo(DEMO.email)
+        ?.text.split('\n')
+        .find((line) => /minut/.test(line));
+      expect(validity).toMatch(/\b30 minut/);
       expect((await custom.app.inject('/api/server/version')).json().copyright).toBe('© Clinic');
     } finally {
       await custom.close();

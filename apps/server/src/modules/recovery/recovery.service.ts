@@ -1,4 +1,5 @@
 import { isNonEmptyText, isValidEmail, normalizeEmail, type Reason } from '@gatehouse/contract';
+import { resetLinkMinutes } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { TokenPurpose } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -206,7 +207,7 @@ export class RecoveryService {
         firstName: account.firstName,
         email: account.email,
         token,
-        validMinutes: Math.round(this.deps.resetTokenTtlMs / 60_000),
+        validMinutes: resetLinkMinutes(this.deps),
       },
       context: this.deps.mailContext,
     });

@@ -7,7 +7,7 @@ import {
   type BotCheckInfo,
   type ReCaptchaInfo,
 } from '@gatehouse/contract';
-import type { BotCheckConfig, Config } from '../../config/config.ts';
+import { resetLinkMinutes, type BotCheckConfig, type Config } from '../../config/config.ts';
 import { constantApiRoute } from '../../plugins/api-route.ts';
 
 /** What `GET /api/server/info` answers (the configuration's only): also in every server-rendered page. */
@@ -18,7 +18,7 @@ export function serverInfoAnswer(config: Config): AnswerOf<typeof serverInfo> {
     reCaptcha: reCaptchaInfo(config.botCheck),
     botCheck: botCheckInfo(config.botCheck),
     contactUrl: config.contactUrl,
-    resetLinkMinutes: Math.round(config.resetTokenTtlMs / 60_000),
+    resetLinkMinutes: resetLinkMinutes(config),
     // The app checks `redirect` against the same origins as the server (docs/security.md, Redirects).
     redirectAllowlist: [...config.redirectAllowlist],
   };
