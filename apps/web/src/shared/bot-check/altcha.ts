@@ -1,5 +1,5 @@
 import type { AltchaChallengeAnswer } from '@gatehouse/contract';
-import { BotCheckUnavailable, withTimeout } from './bot-check-unavailable';
+import { BotCheckUnavailable, unavailableAfter } from './bot-check-unavailable';
 import { loadChunk } from '../chunks';
 
 /** Fetching a challenge; solving has its own bound below. */
@@ -72,7 +72,7 @@ export class Altcha {
   }
 
   private async solve(): Promise<Solved> {
-    const challenge = await withTimeout(this.fetchChallenge(), CHALLENGE_FETCH_TIMEOUT_MS, 'ALTCHA challenge');
+    const challenge = await unavailableAfter(this.fetchChallenge(), CHALLENGE_FETCH_TIMEOUT_MS, 'ALTCHA challenge');
     const fetchedAt = this.now();
     const { solveChallenge, sha } = await loadChunk(() => import('altcha/lib')).catch(() => {
       throw new BotCheckUnavailable('ALTCHA solver did not load');

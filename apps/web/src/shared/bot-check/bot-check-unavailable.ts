@@ -1,3 +1,5 @@
+import { withTimeout } from '../chunks/lazy-with-timeout';
+
 /**
  * No token could be had: the reCAPTCHA script did not load or never became
  * ready, or no ALTCHA challenge could be fetched and solved. A BC call is not
@@ -7,19 +9,11 @@ export class BotCheckUnavailable extends Error {
   override readonly name = 'BotCheckUnavailable';
 }
 
-/** Settles with `promise`, or rejects with BotCheckUnavailable after `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BotCheckUnavailable(`${what}: no answer in ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof BotCheckUnavailable ? error : new BotCheckUnavailable(`${what}: ${String(error)}`));
-      },
-    );
+/** Settles with `promise`, or rejects with BotCheckUnavailable after `ms` (any failure becomes one too). */
+export function unavailableAfter<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return withTimeout(promise, ms, {
+    timedOut: () => new BotCheckUnavailable(`${what}: no answer in ${ms} ms`),
+    failed: (error) =>
+      error instanceof BotCheckUnavailable ? error : new BotCheckUnavailable(`${what}: ${String(error)}`),
   });
 }

@@ -1,5 +1,5 @@
 import type { BotCheckAction } from '@gatehouse/contract';
-import { BotCheckUnavailable, withTimeout } from './bot-check-unavailable';
+import { BotCheckUnavailable, unavailableAfter } from './bot-check-unavailable';
 
 /** The part of Google's reCAPTCHA v3 API the app uses. */
 export interface Grecaptcha {
@@ -56,7 +56,7 @@ export class Recaptcha {
 
   async token(action: BotCheckAction): Promise<string> {
     const grecaptcha = await this.load();
-    const token = await withTimeout(
+    const token = await unavailableAfter(
       Promise.resolve(grecaptcha.execute(this.options.siteKey, { action })),
       RECAPTCHA_EXECUTE_TIMEOUT_MS,
       'reCAPTCHA execute',
@@ -84,6 +84,6 @@ export class Recaptcha {
       });
     });
     doc.head.append(script);
-    return withTimeout(loaded, this.options.readyTimeoutMs ?? RECAPTCHA_READY_TIMEOUT_MS, 'reCAPTCHA ready');
+    return unavailableAfter(loaded, this.options.readyTimeoutMs ?? RECAPTCHA_READY_TIMEOUT_MS, 'reCAPTCHA ready');
   }
 }

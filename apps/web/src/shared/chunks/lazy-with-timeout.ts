@@ -15,22 +15,31 @@ export class ChunkLoadTimeout extends Error {
   override readonly name = 'ChunkLoadTimeout';
 }
 
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * Settles as `promise` does, or rejects with `timedOut()` once `timeoutMs` have passed; a rejection
+ * of `promise` goes through `failed` (by default as it is, anything but an Error wrapped in one).
+ * By default a late chunk: `ChunkLoadTimeout`. The bot check's engines use it with their own errors.
+ */
 export function withTimeout<T>(
   promise: Promise<T>,
   timeoutMs: number,
-  schedule = setTimeout,
-  cancel = clearTimeout,
+  {
+    timedOut = () => new ChunkLoadTimeout(`Chunk did not load in ${timeoutMs} ms`),
+    failed = asError,
+  }: { timedOut?: () => Error; failed?: (error: unknown) => Error } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = schedule(() => reject(new ChunkLoadTimeout(`Chunk did not load in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => reject(timedOut()), timeoutMs);
     promise.then(
       (value) => {
-        cancel(timer);
+        clearTimeout(timer);
         resolve(value);
       },
       (error: unknown) => {
-        cancel(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        clearTimeout(timer);
+        reject(failed(error));
       },
     );
   });
