@@ -1,32 +1,23 @@
-import { useId } from 'react';
 import { useT } from '../../../shared/i18n';
-import { Button, Card } from '../../../shared/ui';
-import { ScreenTitle } from '../../../shared/a11y';
+import { InfoScreen } from '../../../shared/screens';
 import { linkValidity } from '../../../shared/link-request/link-request.messages';
-import styles from './screens.module.css';
 
 /**
  * The reset-password confirmation: the link is on its way, and how long it works when the server
- * says (`linkMinutes`, its configured validity); back to sign-in.
+ * says (`linkMinutes`, its configured validity); back to sign-in. The same screen as the link pages'
+ * "link sent" (InfoScreen).
  */
 export function ResetSentScreen({ linkMinutes, onSignIn }: { linkMinutes: number | null; onSignIn: () => void }) {
   const t = useT();
-  const titleId = useId();
-  const validity = linkValidity(t, 'signIn.resetSent.validity', linkMinutes);
   return (
-    <Card aria-labelledby={titleId} className={styles.card}>
-      <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.resetSent.pageTitle')}>
-        {t('signIn.resetSent.title')}
-      </ScreenTitle>
-      <p className={styles.text}>
-        {t('signIn.resetSent.body')}
-        {validity !== null && ` ${validity}`}
-      </p>
-      <div className={styles.stack}>
-        <Button variant="filled" rounded fullWidth onClick={onSignIn}>
-          {t('signIn.resetSent.signIn')}
-        </Button>
-      </div>
-    </Card>
+    <InfoScreen
+      texts={{
+        title: 'signIn.resetSent.title',
+        pageTitle: 'signIn.resetSent.pageTitle',
+        body: 'signIn.resetSent.body',
+      }}
+      action={{ label: 'signIn.resetSent.signIn', onClick: onSignIn }}
+      bodyEnd={linkValidity(t, 'signIn.resetSent.validity', linkMinutes)}
+    />
   );
 }
