@@ -218,6 +218,62 @@ test('does a press made before the app arrived once it has', async ({ page }) =>
   await expect(login.password).toHaveValue('Secret 1');
 });
 
+test('sends a form and does a press once when they come just as the app takes the page over', async ({ page }) => {
+  // The app has taken the page over and said so; the presses the boot script held wait for the
+  // browser to be idle. A form sent and a button pressed in that moment reach the app once.
+  let logins = 0;
+  await page.route('**/api/user/login', async (route) => {
+    logins += 1;
+    await route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      headers: { 'Retry-After': '42' },
+      body: JSON.stringify({ status: 'failed', reasons: ['too_many_requests'] }),
+    });
+  });
+  await page.addInitScript(
+    (show) => {
+      document.addEventListener(
+        'gatehouse:app-ready',
+        () =>
+          // The person's press and sending come in the next task.
+          setTimeout(() => {
+            document.querySelector<HTMLButtonElement>(`button[aria-label="${show}"]`)?.click();
+            const form = document.querySelector('form');
+            form?.requestSubmit(form.querySelector<HTMLButtonElement>('button[type="submit"]'));
+            // A busy phone: short tasks one after the other for most of a second, so that the browser is
+            // not idle before the answer to that sending has come back (the app would take another).
+            const until = performance.now() + 900;
+            const busy = () => {
+              const start = performance.now();
+              while (performance.now() - start < 30);
+              if (performance.now() < until) setTimeout(busy, 0);
+            };
+            busy();
+          }, 0),
+        { once: true },
+      );
+    },
+    text('en', 'ui.password.show'),
+  );
+  const letAppThrough = await holdApp(page);
+  await page.goto('/signin/', { waitUntil: 'commit' });
+  const login = loginScreen(page, 'en');
+  await typeAsPerson(login.email, 'jana.novakova@example.test');
+  await typeAsPerson(login.password, 'Secret 1');
+  letAppThrough();
+  await expect.poll(() => logins, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toContainText('42');
+  // The held presses are done within a second of the app's signal, when the browser is idle.
+  await page.waitForTimeout(1_500);
+  expect(logins).toBe(1);
+  await expect(page.getByRole('button', { name: text('en', 'ui.password.show') })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(login.password).toHaveValue('Secret 1');
+});
+
 for (const { before, scripts } of [
   // Every script held, the boot script too: the choice is made on the plain painted page.
   { before: 'even the boot script ran', scripts: /\/signin\/assets\/[^/]+\.js$/ },

@@ -47,10 +47,16 @@ const holdChoice = (select: HTMLSelectElement) => holdLatest({ kind: 'choose', s
 /** A box (the shared-computer choice): it shows ticked at once, but the app holds its own state. */
 const holdTick = (box: HTMLInputElement) => holdLatest({ kind: 'tick', box, checked: box.checked });
 
+/**
+ * A form sent or a button pressed is held, and goes no further: the app, which may already listen
+ * (it has taken the page over, its held presses wait for the browser to be idle), hears it once,
+ * when it is done again. Heard now as well, it would be sent twice: two sign-ins for one press.
+ */
 function hold(event: Event): void {
   const target = event.target;
   if (event.type === 'submit' && target instanceof HTMLFormElement) {
     event.preventDefault();
+    event.stopPropagation();
     // Enter pressed three times while waiting is one sending.
     holdLatest({ kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
   } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
@@ -60,7 +66,10 @@ function hold(event: Event): void {
   } else if (event.type === 'click' && target instanceof Element) {
     // Only the app's own buttons: links, fields and boxes work without it.
     const button = target.closest('button[type="button"]');
-    if (button instanceof HTMLButtonElement) held.push({ kind: 'press', button });
+    if (button instanceof HTMLButtonElement) {
+      event.stopPropagation();
+      held.push({ kind: 'press', button });
+    }
   }
 }
 
