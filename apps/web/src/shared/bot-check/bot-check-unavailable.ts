@@ -1,4 +1,4 @@
-import { withTimeout } from '../chunks/lazy-with-timeout';
+import { withTimeout } from '../chunks';
 
 /**
  * No token could be had: the reCAPTCHA script did not load or never became

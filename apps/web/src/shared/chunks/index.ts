@@ -1,1 +1,1 @@
-export { CHUNK_LOAD_TIMEOUT_MS, lazyWithTimeout, loadChunk } from './lazy-with-timeout';
+export { CHUNK_LOAD_TIMEOUT_MS, lazyWithTimeout, loadChunk, withTimeout } from './lazy-with-timeout';
