@@ -12,7 +12,10 @@ import { Providers } from './providers';
 import { basenameFrom, redirectsSignedInUser } from './routes';
 import { readRedirectParam, startUp } from './start-up';
 
-/** Renders nothing; its effect says that the app has taken the page over (the boot script's held presses go then). */
+/**
+ * Renders nothing; its effect says that the app has taken the page over (the boot script's held presses
+ * go then, and the boot script lets go of the page): on a page the server rendered and on one it did not.
+ */
 function AppReady(): null {
   useEffect(() => {
     document.dispatchEvent(new Event(APP_READY_EVENT));
@@ -72,6 +75,7 @@ if (root && payload) {
       <StrictMode>
         <Providers i18n={{ locale: FALLBACK_LOCALE, messages, areas: [] }}>
           <App startUp={started} {...common} />
+          <AppReady />
         </Providers>
       </StrictMode>,
     ),
