@@ -195,7 +195,10 @@ test('fetches the app only once the page has painted, and no font or script befo
   const app = timeline.resources.filter((entry) => /\/assets\/(main|core)-[^/]+\.js$/.test(entry.path));
   expect(app.length).toBeGreaterThan(0);
   for (const entry of app) expect(entry.startTime, entry.path).toBeGreaterThanOrEqual(paint);
-  for (const path of before) expect(path).toMatch(/\/assets\/[^/]+\.(css|woff2)$|\/assets\/(index|boot)-[^/]+\.js$/);
+  // The page's icon may come before it too: the browser asks for it on its own schedule, and it holds
+  // nothing (neither script nor font; CI met it once on a busy machine).
+  for (const path of before)
+    expect(path).toMatch(/\/assets\/[^/]+\.(css|woff2)$|\/assets\/(index|boot)-[^/]+\.js$|^\/signin\/favicon\.svg$/);
 });
 
 test('does a press made before the app arrived once it has', async ({ page }) => {
