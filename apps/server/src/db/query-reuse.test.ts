@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { compiledLookup, createDatabase, isPostgres, withStatementCache } from './database.ts';
+import { compiledLookup, createDatabase, isPostgres, withStatementCache, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 describe('the SQLite statement cache', () => {
@@ -51,12 +51,22 @@ describe('the SQLite statement cache', () => {
   });
 });
 
+/** A migrated database of the run's kind (SQLite, or PostgreSQL with TEST_DATABASE_URL), gone after `use`. */
+async function withDatabase(use: (db: Db) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase();
+  const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
+  try {
+    await migrateToLatest(db);
+    await use(db);
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+}
+
 describe('a compiled lookup', () => {
-  it('runs the query compiled once with each value, answering its row or undefined', async () => {
-    const database = await createTestDatabase();
-    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
-    try {
-      await migrateToLatest(db);
+  it('runs the query compiled once with each value, answering its row or undefined', () =>
+    withDatabase(async (db) => {
       const row = { key: 'address:10.0.0.1', failures: 3, window_started_at: 1, blocked_until: null, updated_at: 2 };
       await db
         .insertInto('throttle')
@@ -71,17 +81,10 @@ describe('a compiled lookup', () => {
           db.selectFrom('throttle').selectAll().where('key', '=', key).where('failures', '>', 1),
         ),
       ).toThrow(/exactly one parameter/);
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
-  });
+    }));
 
-  it('never answers a row that a transaction under way has not committed: it waits for the commit or the rollback', async () => {
-    const database = await createTestDatabase();
-    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
-    try {
-      await migrateToLatest(db);
+  it('never answers a row that a transaction under way has not committed: it waits for the commit or the rollback', () =>
+    withDatabase(async (db) => {
       const row = { key: 'address:10.0.0.3', failures: 1, window_started_at: 1, blocked_until: null, updated_at: 2 };
       const byKey = compiledLookup(db, (key) => db.selectFrom('throttle').selectAll().where('key', '=', key));
       for (const outcome of ['rollback', 'commit'] as const) {
@@ -112,17 +115,10 @@ describe('a compiled lookup', () => {
         expect(answeredEarly).toBe(isPostgres(db));
         expect(await lookup).toEqual(outcome === 'commit' && !answeredEarly ? row : undefined);
       }
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
-  });
+    }));
 
-  it('moved onto a transaction with on(trx), reads the rows of the transaction without being built again', async () => {
-    const database = await createTestDatabase();
-    const db = createDatabase(testConfig({ DATABASE_URL: database.url }).database);
-    try {
-      await migrateToLatest(db);
+  it('moved onto a transaction with on(trx), reads the rows of the transaction without being built again', () =>
+    withDatabase(async (db) => {
       const row = { key: 'address:10.0.0.4', failures: 2, window_started_at: 1, blocked_until: null, updated_at: 2 };
       const build = vi.fn((key: string) => db.selectFrom('throttle').selectAll().where('key', '=', key));
       const byKey = compiledLookup(db, build);
@@ -133,9 +129,5 @@ describe('a compiled lookup', () => {
       expect(seen).toEqual(row);
       expect(await byKey(row.key)).toEqual(row);
       expect(build).toHaveBeenCalledTimes(1);
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
-  });
+    }));
 });
