@@ -194,6 +194,13 @@ for (const { lang, viewport } of LOCALES) {
       await expect(password).toHaveValue('');
       expect(await expectToldOnce(page, t('signIn.notice.invalidCredentials'))).toBe('announced');
       await expect(password).toBeFocused();
+      // The eye pressed with the mouse, to see what is typed this time: the caret stays in the field,
+      // and the empty field is not told off for being left.
+      await page.getByRole('button', { name: t('ui.password.show') }).click();
+      await expect(password).toBeFocused();
+      await expect(password).toHaveAttribute('type', 'text');
+      await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(shown(page, t('validation.enterField', { field: t('field.password') }))).toHaveCount(0);
       await typeAsPerson(password, user.password);
       await expect(password).toHaveValue(user.password);
       await expect(email).toHaveValue(user.email);

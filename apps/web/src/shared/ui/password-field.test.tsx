@@ -21,6 +21,25 @@ describe('PasswordField', () => {
     expect(input.getAttribute('type')).toBe('password');
   });
 
+  it('keeps the caret in the field when the toggle is pressed with the mouse, so the field is not left', async () => {
+    const user = userEvent.setup();
+    let left = 0;
+    render(<PasswordField label="Password" onBlur={() => (left += 1)} />, { wrapper: IntlWrapper });
+    const input = screen.getByLabelText('Password');
+    await user.click(input);
+    await user.keyboard('Secr');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(document.activeElement).toBe(input);
+    expect(left).toBe(0);
+    await user.keyboard('et-1');
+    expect((input as HTMLInputElement).value).toBe('Secret-1');
+    expect(input.getAttribute('type')).toBe('text');
+    // With the keyboard the toggle is a control of its own: Tab reaches it, and the field is left.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show password' }));
+    expect(left).toBe(1);
+  });
+
   it('uses a caller-given name for the toggle', () => {
     render(<PasswordField label="New password" toggleLabel="Show new password" />, { wrapper: IntlWrapper });
     expect(screen.getByRole('button', { name: 'Show new password' })).toBeTruthy();

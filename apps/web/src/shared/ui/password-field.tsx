@@ -90,6 +90,10 @@ export function PasswordField({
             title={label}
             aria-pressed={visible}
             disabled={disabled}
+            // A press with the mouse or a finger leaves the caret in the field: the person goes on
+            // typing, and the field is not left (its check would tell an empty field off). The
+            // keyboard reaches the toggle with Tab, as any control.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => setVisible((v) => !v)}
           >
             <EyeIcon crossed={visible} />
