@@ -12,6 +12,7 @@ import {
   type Compilable,
   type DatabaseConnection,
   type Driver,
+  type LogEvent,
   type SqliteDialectConfig,
   type SqliteDatabase as KyselySqlite,
   type SqliteStatement,
@@ -24,6 +25,12 @@ export type Db = Kysely<Database>;
 export interface DatabaseOptions {
   /** PostgreSQL: connections this process keeps at most (the server passes DATABASE_POOL_SIZE; tools take pg's default, 10). */
   poolSize?: number;
+  /**
+   * Told every statement the database receives, as it receives it (SQL and parameters), whichever
+   * way it is sent: through Kysely or as a compiled lookup read directly (for the tests that ask the
+   * database how it runs the statements the code really sends).
+   */
+  onStatement?: (statement: CompiledQuery) => void;
 }
 
 /** A request waits at most this long for a pooled connection (the database is down or every connection is busy). */
@@ -35,6 +42,9 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const PG_INT8_OID = 20;
 
 export function createDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
+  const { onStatement } = options;
+  // Kysely tells its log every statement it sent, and the ones that failed.
+  const log = onStatement && ((event: LogEvent) => onStatement(event.query));
   if (target.kind === 'postgres') {
     // Timestamps are bigint milliseconds: parse int8 as a JS number (safe below 2^53) so both dialects answer alike.
     const types = {
@@ -55,7 +65,7 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
         `database: an idle connection failed (${(error as { code?: string }).code ?? error.name}); it will be replaced`,
       ),
     );
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SqliteDatabase(target.file);
@@ -66,10 +76,13 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   // Several processes may share the file: wait for a lock instead of failing at once.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }), log });
   directReads.set(db, {
     // The cache holds better-sqlite3's statements: `get` answers the first row without building an array.
-    first: (sql, parameters) => (statements.prepare(sql) as unknown as SqliteDatabase.Statement).get(parameters),
+    first: (sql, parameters) => {
+      onStatement?.(CompiledQuery.raw(sql, [...parameters]));
+      return (statements.prepare(sql) as unknown as SqliteDatabase.Statement).get(parameters);
+    },
     inTransaction: () => sqlite.inTransaction,
   });
   return db;

@@ -3,7 +3,7 @@ import { SessionRepository } from '../modules/session/session.repository.ts';
 import { PinCodeRepository } from '../modules/user/pin-code.repository.ts';
 import { createTestApp, DEMO, postJson, type TestApp } from './test-app.ts';
 import { onSqlite } from './test-database.ts';
-import { recordStatements, sqlitePlan } from './statements.ts';
+import { sqlitePlan } from './statements.ts';
 
 // The clean-up of expired sessions and PINs on the login's path (docs/decisions/0174-expired-rows-clean-up.md).
 
@@ -99,12 +99,12 @@ describe('expired rows', () => {
 
   it.runIf(onSqlite)('finds expired sessions and PINs through an index, not a scan of the table (SQLite)', async () => {
     // The statements the clean-up really runs, recorded as SQLite receives them.
-    const { db, statements } = recordStatements(t.db);
-    const sessions = new SessionRepository(db);
-    const pins = new PinCodeRepository(db);
-    statements.length = 0;
+    const sessions = new SessionRepository(t.db);
+    const pins = new PinCodeRepository(t.db);
+    const recorded = t.recordStatements();
     await sessions.deleteExpired(t.clock.now(), t.config.sessionIdleMs, t.config.sharedSessionIdleMs);
     await pins.deleteExpired(t.clock.now());
+    const statements = recorded();
     expect(statements.map((statement) => statement.sql.split(' where ')[0])).toEqual([
       ...Array(3).fill('delete from "sessions"'),
       'delete from "pin_codes"',

@@ -1,20 +1,29 @@
-import { CompiledQuery, createQueryId } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 /**
- * `db` with every statement it sends recorded, compiled as the database receives it (SQL and
- * parameters), in order: for tests that ask the database about the statements the code really runs.
+ * Records the statements a database receives (`createDatabase`'s `onStatement`), compiled as the
+ * database receives them (SQL and parameters), in order, between `start` and the call of the
+ * function it returns: for tests that ask the database about the statements the code really runs,
+ * the compiled lookups of every signed-in call among them.
  */
-export function recordStatements(db: Db): { db: Db; statements: CompiledQuery[] } {
-  const statements: CompiledQuery[] = [];
-  const recording = db.withPlugin({
-    transformQuery: ({ node }) => {
-      statements.push(db.getExecutor().compileQuery(node, createQueryId()));
-      return node;
+export function statementRecorder(): {
+  onStatement: (statement: CompiledQuery) => void;
+  /** Records from now on; the function returned stops and answers what was recorded. */
+  start(): () => CompiledQuery[];
+} {
+  let recording: CompiledQuery[] | undefined;
+  return {
+    onStatement: (statement) => recording?.push(statement),
+    start() {
+      const statements: CompiledQuery[] = [];
+      recording = statements;
+      return () => {
+        if (recording === statements) recording = undefined;
+        return statements;
+      };
     },
-    transformResult: async ({ result }) => result,
-  });
-  return { db: recording, statements };
+  };
 }
 
 /** SQLite's plan of a recorded statement (`EXPLAIN QUERY PLAN`), one line per step. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import { loadConfig, type Config } from '../config/config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -12,6 +13,7 @@ import { SessionService, sessionLifetimes } from '../modules/session/session.ser
 import { ThrottleRepository } from '../modules/throttle/throttle.repository.ts';
 import { ThrottleService } from '../modules/throttle/throttle.service.ts';
 import { createTestDatabase } from './test-database.ts';
+import { statementRecorder } from './statements.ts';
 
 export const ORIGIN = 'http://localhost:8080';
 
@@ -36,6 +38,11 @@ export interface TestApp {
   clock: ReturnType<typeof testClock>;
   config: Config;
   accounts: AccountService;
+  /**
+   * Records every statement the database receives from now on (the app's and the test's own), as
+   * it receives it; the function returned stops and answers them in order.
+   */
+  recordStatements(): () => CompiledQuery[];
   close(): Promise<void>;
 }
 
@@ -48,18 +55,17 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     deps?: Omit<AppDeps, 'db' | 'now'>;
-    /** The database as the app is given it (a test that records the app's statements wraps it). */
-    appDb?: (db: Db) => Db;
   } = {},
 ): Promise<TestApp> {
   const owned = options.env?.DATABASE_URL === undefined ? await createTestDatabase() : undefined;
   const config = testConfig({ ...options.env, ...(owned && { DATABASE_URL: owned.url }) });
-  const db = createDatabase(config.database);
+  const recorder = statementRecorder();
+  const db = createDatabase(config.database, { onStatement: recorder.onStatement });
   const clock = testClock();
   let app: FastifyInstance;
   try {
     await migrateToLatest(db);
-    app = await buildApp(config, { ...options.deps, db: options.appDb?.(db) ?? db, now: clock.now });
+    app = await buildApp(config, { ...options.deps, db, now: clock.now });
     await app.ready();
   } catch (error) {
     await db.destroy();
@@ -80,6 +86,7 @@ export async function createTestApp(
     clock,
     config,
     accounts,
+    recordStatements: recorder.start,
     async close() {
       try {
         await app.close();
