@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -6,6 +5,7 @@ import type { AltchaChallengeAnswer } from '@gatehouse/contract';
 import type { BotCheckConfig } from '../../config/config.ts';
 import type { BotCheckOutcome, BotCheckVerifier } from '../../plugins/bot-check.plugin.ts';
 import type { BotCheckRepository } from './bot-check.repository.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 type AltchaConfig = Extract<BotCheckConfig, { kind: 'altcha' }>;
 
@@ -80,7 +80,7 @@ export class AltchaVerifier implements BotCheckVerifier {
     if (!result.verified) return { passed: false, why: 'solution wrong' };
     // Checked after the signature: only then is expiresAtMs ours.
     if (expiresAtMs <= this.now()) return { passed: false, why: 'challenge expired' };
-    const hash = createHash('sha256').update(challenge.signature).digest('hex');
+    const hash = sha256Hex(challenge.signature);
     if (!(await this.repository.spend(hash, expiresAtMs, this.now())))
       return { passed: false, why: 'challenge already spent' };
     return { passed: true };

@@ -1,14 +1,15 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeviceUser } from '@gatehouse/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DeviceRepository } from './device.repository.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /** 32 random bytes in the cookie; only the SHA-256 is stored. */
 const DEVICE_TOKEN_BYTES = 32;
 
 export function hashDeviceToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /** Whether a PIN is needed for this account on this device (docs/decisions/0112-devices.md). */

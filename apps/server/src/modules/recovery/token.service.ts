@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { TokenPurpose } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { TokenRepository } from './token.repository.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /** 32 random bytes from the CSPRNG: 256 bits, twice the 128 a link token must have at least (docs/security.md, Reset and invitation links). */
 export const TOKEN_BYTES = 32;
@@ -21,7 +22,7 @@ export interface LiveToken {
 }
 
 export function hashToken(rawToken: string): string {
-  return createHash('sha256').update(rawToken).digest('hex');
+  return sha256Hex(rawToken);
 }
 
 /**

@@ -1,9 +1,10 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
 import type { SessionLevel } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { CleanUpSchedule } from '../../db/clean-up-schedule.ts';
 import type { SessionAccount, SessionRepository } from './session.repository.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /** 32 random bytes: 256 bits, far above the 128 the rules ask for. */
 const SESSION_ID_BYTES = 32;
@@ -64,8 +65,7 @@ export interface SessionSummary {
 }
 
 export function hashSessionId(rawId: string): string {
-  // The one-shot hash: every signed-in call hashes its cookie (no Hash object to build and drop).
-  return hash('sha256', rawId, 'hex');
+  return sha256Hex(rawId);
 }
 
 /**

@@ -1,13 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { WebauthnChallengePurpose } from '../../db/schema.ts';
 import type { ChallengeRepository } from './challenge.repository.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /** 32 random bytes (docs/security.md, Passkeys). */
 export const CHALLENGE_BYTES = 32;
-
-function hashChallenge(challenge: string): string {
-  return createHash('sha256').update(challenge).digest('hex');
-}
 
 /**
  * WebAuthn challenges: random, bound to the session that asked, for one purpose, short-lived and
@@ -26,7 +23,7 @@ export class ChallengeService {
     const now = this.now();
     await this.repository.prune(sessionIdHash, now);
     await this.repository.insert({
-      challenge_hash: hashChallenge(challenge),
+      challenge_hash: sha256Hex(challenge),
       session_id_hash: sessionIdHash,
       purpose,
       user_id: userId,
@@ -47,7 +44,7 @@ export class ChallengeService {
     purpose: WebauthnChallengePurpose,
   ): Promise<{ userId: string | null } | undefined> {
     if (challenge.length === 0 || challenge.length > 1024) return undefined;
-    const row = await this.repository.consume(hashChallenge(challenge), sessionIdHash, purpose, this.now());
+    const row = await this.repository.consume(sha256Hex(challenge), sessionIdHash, purpose, this.now());
     return row ? { userId: row.user_id } : undefined;
   }
 }

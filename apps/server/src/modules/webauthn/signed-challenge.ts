@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /** Name of the server key that signs sign-in challenges. */
 export const CHALLENGE_KEY_NAME = 'webauthn-get-challenge';
@@ -90,7 +91,7 @@ export class SignedChallenges {
     await this.db.deleteFrom('webauthn_used_challenges').where('expires_at', '<=', now).execute();
     const inserted = await this.db
       .insertInto('webauthn_used_challenges')
-      .values({ challenge_hash: createHash('sha256').update(challenge).digest('hex'), expires_at: expiresAt })
+      .values({ challenge_hash: sha256Hex(challenge), expires_at: expiresAt })
       .onConflict((oc) => oc.column('challenge_hash').doNothing())
       .returning('challenge_hash')
       .executeTakeFirst();
