@@ -4,6 +4,7 @@
 // rounds and the medians are reported, so that other work on the machine weighs on both alike:
 //   (a) a bare Fastify app doing the same SQLite session lookup by cookie vs signed-in GET /api/user/info;
 //   (b) a bare Fastify route answering a small JSON vs GET /api/server/info;
+//       for (a) and (b) also the CPU time each side's process spent per request (Linux's /proc);
 //   (c) the argon2id bound (the server's library and parameters, one stored hash verified at the
 //       hasher's concurrency, in a process of its own) vs POST /api/user/login with the right password;
 //   (d) overload: 64 eager clients on login with a cheap-call client alongside: completed logins
@@ -17,7 +18,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,7 +107,7 @@ function startNode(args, env, readyText) {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before it was ready`)));
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { ready, stop: () => (child.exitCode === null ? (child.kill('SIGTERM'), exited) : exited) };
+  return { pid: child.pid, ready, stop: () => (child.exitCode === null ? (child.kill('SIGTERM'), exited) : exited) };
 }
 
 /** The argon2id bound, in a process of its own so that it pays for what a server process pays (start, threads). */
@@ -186,12 +187,45 @@ async function retryAfterClients({ url, method, headers, body, connections, seco
 }
 
 async function requestsPerSecond(options, seconds) {
+  return (await measured(undefined, options, seconds)).perSecond;
+}
+
+/** The CPU time a process has used, in µs (user and system, all its threads), from Linux's /proc; null elsewhere. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, the 14th and 15th fields of the line (the 12th and 13th after the name).
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * Requests per second, and the CPU time the process `pid` spent per request meanwhile (µs; null
+ * without /proc): how much a request costs the server, whatever the load generator, which shares
+ * the cores, takes from it.
+ */
+async function measured(pid, options, seconds) {
+  const before = pid === undefined ? null : cpuMicros(pid);
   const { result, errorKinds } = await cannon({ duration: seconds, connections: 20, ...options });
+  const after = pid === undefined ? null : cpuMicros(pid);
   if (result.errors > 0 || result.non2xx > 0)
     throw new Error(
       `${options.url}: ${result.errors} errors (${JSON.stringify(errorKinds)}), ${result.non2xx} non-2xx answers`,
     );
-  return result.requests.average;
+  const total = result.requests.total;
+  return {
+    perSecond: result.requests.average,
+    cpuMicrosPerRequest: before === null || after === null || total === 0 ? null : (after - before) / total,
+  };
 }
 
 /**
@@ -297,6 +331,13 @@ export async function measureServer({
     await requestsPerSecond({ url: `${floorOrigin}/small-with-headers` }, 1);
     await requestsPerSecond({ ...loginRequest, connections: 4 }, 1);
 
+    /** CPU time per request (µs) of the same measurements, where /proc tells it. */
+    const cpu = { sessionFloor: [], userInfo: [], smallFloor: [], serverInfo: [] };
+    const withCpu = (key, pid, options) => async () => {
+      const { perSecond, cpuMicrosPerRequest } = await measured(pid, options, seconds);
+      cpu[key].push(cpuMicrosPerRequest);
+      return perSecond;
+    };
     const samples = {
       sessionFloor: [],
       userInfo: [],
@@ -311,12 +352,12 @@ export async function measureServer({
       // Each group is measured back to back, its order turned by one every round, so that no side always goes first.
       const groups = [
         [
-          ['sessionFloor', () => requestsPerSecond({ url: `${floorOrigin}/session`, headers: { cookie } }, seconds)],
-          ['userInfo', () => requestsPerSecond({ url: `${target}/api/user/info`, headers: { cookie } }, seconds)],
+          ['sessionFloor', withCpu('sessionFloor', floor.pid, { url: `${floorOrigin}/session`, headers: { cookie } })],
+          ['userInfo', withCpu('userInfo', server.pid, { url: `${target}/api/user/info`, headers: { cookie } })],
         ],
         [
-          ['smallFloor', () => requestsPerSecond({ url: `${floorOrigin}/small` }, seconds)],
-          ['serverInfo', () => requestsPerSecond({ url: `${target}/api/server/info` }, seconds)],
+          ['smallFloor', withCpu('smallFloor', floor.pid, { url: `${floorOrigin}/small` })],
+          ['serverInfo', withCpu('serverInfo', server.pid, { url: `${target}/api/server/info` })],
           // Diagnostic: the bare route with the server's response headers.
           ['headersFloor', () => requestsPerSecond({ url: `${floorOrigin}/small-with-headers` }, seconds)],
         ],
@@ -336,6 +377,12 @@ export async function measureServer({
     // Each round's own ratio (its two sides measured back to back), then their median: steadier than
     // a ratio of medians when other work on the machine comes and goes between rounds.
     const paired = (real, floor) => median(samples[real].map((value, i) => value / samples[floor][i]));
+    // The same for the CPU per request: the floor's cost as a share of the server's (1 = as cheap as the floor).
+    const cpuKnown = Object.values(cpu).every((values) => values.every((value) => value !== null));
+    const cpuMedians = cpuKnown
+      ? Object.fromEntries(Object.entries(cpu).map(([key, values]) => [key, median(values)]))
+      : null;
+    const cpuPaired = (real, floor) => (cpuKnown ? median(cpu[real].map((value, i) => cpu[floor][i] / value)) : null);
 
     // (d) Overload: the argon2 bound is measured again right before each round (the capacity it is a
     // share of); then the clients that honour Retry-After and those that ignore it, in turn.
@@ -401,7 +448,13 @@ export async function measureServer({
       loadAverage: os.loadavg()[0],
       settings: { rounds, seconds, overloadSeconds, overloadRounds },
       samples,
+      cpuSamples: cpu,
       medians: m,
+      cpuMedians,
+      cpuRatios: {
+        userInfoVsFloor: cpuPaired('userInfo', 'sessionFloor'),
+        serverInfoVsFloor: cpuPaired('serverInfo', 'smallFloor'),
+      },
       ratios: {
         userInfoVsFloor: paired('userInfo', 'sessionFloor'),
         serverInfoVsFloor: paired('serverInfo', 'smallFloor'),
@@ -449,6 +502,17 @@ export function serverTable(r) {
     ...(o.ignoringRetryAfter
       ? [
           `| (d′) diagnostic: 64 connections ignoring Retry-After (the next login at once after a 503) | ${fixed(o.ignoringRetryAfter.capacityPerSecond, 1)} | ${fixed(o.ignoringRetryAfter.loginsPerSecond, 1)} | ${fixed(o.ignoringRetryAfter.goodput, 2)} | what a client that ignores Retry-After costs |`,
+        ]
+      : []),
+    ...(r.cpuMedians
+      ? [
+          '',
+          "CPU time per request of the same measurements (the process's user and system time over the requests it answered, all its threads; the load generator's share of the cores does not count). Ratio: the floor's cost as a share of the server's, median of the rounds.",
+          '',
+          '| measurement | floor µs/request | server µs/request | floor / server |',
+          '|---|---|---|---|',
+          `| (a) signed-in GET /api/user/info vs the bare session lookup | ${fixed(r.cpuMedians.sessionFloor, 1)} | ${fixed(r.cpuMedians.userInfo, 1)} | ${fixed(r.cpuRatios.userInfoVsFloor, 2)} |`,
+          `| (b) GET /api/server/info vs the bare small JSON | ${fixed(r.cpuMedians.smallFloor, 1)} | ${fixed(r.cpuMedians.serverInfo, 1)} | ${fixed(r.cpuRatios.serverInfoVsFloor, 2)} |`,
         ]
       : []),
     '',
