@@ -11,7 +11,7 @@ import {
   waitForMail,
 } from '../fixtures.ts';
 import type { Locale } from '../fixtures.ts';
-import { expectScreen, focused, shown } from '../people.ts';
+import { expectScreen, focused, shown, typeAsPerson } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -205,6 +205,70 @@ test.describe('finishing registration', () => {
 });
 
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
+  test.describe(`a registration reloaded after the password, keyboard only, in ${lang} at 360 px`, () => {
+    test.use({ lang, viewport: { width: 360, height: 740 } });
+    const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
+
+    test('the reload and the mail opened again go on signed in, not to an expired link', async ({ page }) => {
+      const email = `reloaded-${lang}-${Date.now().toString(36)}@example.test`;
+      const since = Date.now();
+      await admin('user', 'invite', '--email', email, '--first-name', 'Petra', '--surname', 'Malá', '--language', lang);
+      try {
+        const mail = await waitForMail(email, {
+          since,
+          match: (m) => m.text.includes('/signin/accept-invitation?token='),
+        });
+        const link = linkFrom(mail, '/signin/accept-invitation');
+        await page.goto(link);
+        await expect(page.getByRole('heading', { level: 1, name: tr('registration.welcome.title') })).toBeVisible();
+        const welcome = page.getByRole('button', { name: tr('registration.welcome.continue') });
+        for (
+          let presses = 0;
+          presses < 15 && !(await welcome.evaluate((b) => b === document.activeElement));
+          presses += 1
+        )
+          await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+        await expectScreen(page, tr('registration.setPassword.title'));
+        const password = page.getByLabel(tr('setPassword.password'), { exact: true });
+        const password2 = page.getByLabel(tr('setPassword.password2'), { exact: true });
+        for (
+          let presses = 0;
+          presses < 15 && !(await password.evaluate((f) => f === document.activeElement));
+          presses += 1
+        )
+          await page.keyboard.press('Tab');
+        await typeAsPerson(password, NEW_PASSWORD);
+        // Past the field's eye to the confirmation.
+        for (
+          let presses = 0;
+          presses < 4 && !(await password2.evaluate((f) => f === document.activeElement));
+          presses += 1
+        )
+          await page.keyboard.press('Tab');
+        await typeAsPerson(password2, NEW_PASSWORD);
+        await page.keyboard.press('Enter');
+        await expectScreen(page, tr('registration.pairDevice.title'));
+
+        // The phone's browser reloads the tab (or the person does): signed in by the registration, on to the target.
+        await page.reload();
+        await expect(defaultPage(page, lang).signedInAs('Petra Malá', email)).toBeVisible();
+        await expect(page.getByRole('heading', { name: tr('registration.expired.title') })).toHaveCount(0);
+        // The invitation mail opened again: the same.
+        await page.goto(link);
+        await expect(defaultPage(page, lang).signedInAs('Petra Malá', email)).toBeVisible();
+        // Signed out, the used link is expired, with its way to a new one.
+        await defaultPage(page, lang).signOut.click();
+        await expect(page.getByLabel(tr('signIn.login.password'), { exact: true })).toBeVisible();
+        await page.goto(link);
+        await expect(page.getByRole('heading', { level: 1, name: tr('registration.expired.title') })).toBeVisible();
+        await expectNoAxeViolations(page);
+      } finally {
+        await admin('user', 'delete', '--email', email);
+      }
+    });
+  });
+
   test.describe(`a link checked while the server is busy, keyboard only, in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: { width: 360, height: 740 } });
     const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);

@@ -109,7 +109,7 @@ export function AppRouter({
             <Route path={ROUTES.acceptInvitation}>
               {/* Registration ends with the passkey offer, whose texts are sign-in texts. */}
               <MessageAreaGate area={['recovery', 'signInLater']} fallback={<LoadingPlaceholder />}>
-                <AcceptInvitationRoute redirect={redirect} linkCheck={linkCheck} />
+                <AcceptInvitationRoute redirect={redirect} linkCheck={linkCheck} signedIn={data.user.authenticated} />
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.secureAccount}>
@@ -181,13 +181,22 @@ function SecureAccountRoute({
   );
 }
 
-function AcceptInvitationRoute({ redirect, linkCheck }: { redirect: () => void; linkCheck: LinkCheck | null }) {
+function AcceptInvitationRoute({
+  redirect,
+  linkCheck,
+  signedIn,
+}: {
+  redirect: () => void;
+  linkCheck: LinkCheck | null;
+  signedIn: boolean;
+}) {
   return (
     <FinishRegistrationFlow
       search={useSearch()}
       tokenCheck={linkCheck}
       goToSignIn={useGoToSignIn()}
       redirect={redirect}
+      signedIn={signedIn}
     />
   );
 }

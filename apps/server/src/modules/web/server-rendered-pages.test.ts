@@ -9,7 +9,7 @@ import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { HOSTILE_TABLE_ALLOWLIST, hostileRedirects } from '../../../../../packages/contract/src/hostile-redirects.ts';
 import { createTestApp, DEMO, dumpDatabase, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
-import { mailedResetToken } from '../recovery/recovery-test-kit.ts';
+import { forgotPassword, mailedResetToken, setPassword, tokenFromText } from '../recovery/recovery-test-kit.ts';
 import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
 import { assetsOf } from './page-renderer.ts';
 
@@ -122,6 +122,40 @@ describe('server-rendered pages', () => {
     const reset = await t.app.inject({ url: '/signin/reset-password?token=abc', headers: cookies({ session }) });
     expect(reset.statusCode).toBe(200);
     expect(readPage(reset).payload.areas).toEqual(['recovery']);
+  });
+
+  it('sends a person who registered and reloads the link on, before any HTML; a guest sees the expired page', async () => {
+    const invitationFor = async (email: string) => {
+      await t.accounts.invite({ email, firstName: 'Ivo', surname: 'Kráľ', language: 'sk' });
+      await forgotPassword(t, email);
+      return tokenFromText(t.app.devMailbox?.latestTo(email)?.text ?? '', '/signin/accept-invitation');
+    };
+    const token = await invitationFor('ivo.kral@example.test');
+    const password = 'Jarna-Luka-2026';
+    const registered = await setPassword(t, 'register', { token, password, password2: password });
+    expect(registered.json()).toEqual({ status: 'ok' });
+    const session = sessionCookie(registered)?.value ?? '';
+    // The same link again (the pair-device step reloaded), signed in by it: on to the link's target.
+    const link = `/signin/accept-invitation?token=${token}&redirect=%2Fsignin%2Fsecurity`;
+    const reloaded = await t.app.inject({ url: link, headers: cookies({ session }) });
+    expect(reloaded.statusCode).toBe(302);
+    expect(reloaded.body).not.toContain('<html');
+    expect(reloaded.headers.location).toBe('/signin/security');
+    // The target is judged as every redirect's is.
+    const hostile = await t.app.inject({
+      url: `/signin/accept-invitation?token=${token}&redirect=%2F%2Fevil.example`,
+      headers: cookies({ session }),
+    });
+    expect(new URL(String(hostile.headers.location), ORIGIN).origin).toBe(ORIGIN);
+    // A guest with the used link sees the expired page, with its way to a new link.
+    const guest = readPage(await t.app.inject({ url: link }));
+    expect(guest.payload.linkCheck?.answer.status).toBe('failed');
+    expect(guest.heading).toBe('Tento odkaz už nie je platný');
+    // Another person's live invitation, opened signed in, is welcomed as for anyone.
+    const other = await invitationFor('eva.mala@example.test');
+    const live = await t.app.inject({ url: `/signin/accept-invitation?token=${other}`, headers: cookies({ session }) });
+    expect(live.statusCode).toBe(200);
+    expect(readPage(live).payload.linkCheck?.answer.status).toBe('ok');
   });
 
   it('sends a form the browser submitted before the app took over back to the page, its fields unread', async () => {

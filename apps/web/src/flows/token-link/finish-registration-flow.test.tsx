@@ -65,6 +65,14 @@ describe('finish-registration route: the link', () => {
     },
   );
 
+  it('goes on to the redirect for a visitor who came signed in when the link no longer works (a later step reloaded)', async () => {
+    stubApi({ '/api/token/info': failed(['wrong_token']) });
+    const { redirect, goToSignIn } = renderFlow({ signedIn: true });
+    await waitFor(() => expect(redirect).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('heading', { name: 'This link is no longer valid' })).toBeNull();
+    expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
   it('requests a fresh invitation through forgot password and confirms it', async () => {
     const api = stubApi({ '/api/token/info': failed(['wrong_token']), '/api/user/forgotpassword': ok });
     const { user } = renderFlow();

@@ -53,6 +53,11 @@ export interface FinishRegistrationFlowProps extends TokenLinkPageProps {
   redirect: () => void;
   /** The browser's user agent, for the device name. */
   userAgent?: string;
+  /**
+   * Signed in when the page loaded: a link that no longer works then goes on to the redirect target
+   * (most likely this person's own, used already: a later step reloaded, the mail opened again).
+   */
+  signedIn?: boolean;
 }
 
 /** The reset-password route (docs/flows/recovery.md). */
@@ -81,6 +86,7 @@ function TokenLinkFlow({
   onDeviceUsers = ignore,
   resetLinkMinutes = null,
   redirect = ignore,
+  signedIn = false,
   // The browser's, read when the device is named (the server renders this page without one).
   userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
 }: TokenLinkFlowProps) {
@@ -117,7 +123,7 @@ function TokenLinkFlow({
   );
   const { state, send } = useMachine(
     {
-      start: () => startTokenLink(kind.steps, token, answerFor(tokenCheck, token)),
+      start: () => startTokenLink(kind.steps, token, answerFor(tokenCheck, token), { signedIn }),
       transition: (current: TokenLinkState, event: TokenLinkEvent) => transition(kind.steps, token, current, event),
       run: runTokenLinkEffect,
     },

@@ -19,13 +19,13 @@ export interface TokenLinkKind {
 /** /signin/reset-password: a new password, its confirmation, then back to sign in. */
 export const RESET_LINK: TokenLinkKind = {
   texts: RESET_TEXTS,
-  steps: { first: 'setPassword', afterPassword: 'passwordChanged' },
+  steps: { first: 'setPassword', afterPassword: 'passwordChanged', signsIn: false },
   setPassword: (body) => call(resetPassword, { body }),
 };
 
 /** /signin/accept-invitation: a welcome, the first password (which signs in), pairing the device, the passkey offer. */
 export const INVITATION_LINK: TokenLinkKind = {
   texts: REGISTRATION_TEXTS,
-  steps: { first: 'welcome', afterPassword: 'pairDevice' },
+  steps: { first: 'welcome', afterPassword: 'pairDevice', signsIn: true },
   setPassword: (body) => call(register, { body }),
 };

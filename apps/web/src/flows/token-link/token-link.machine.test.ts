@@ -34,7 +34,7 @@ describe('token-link machine, a reset link', () => {
   describe('the token on load', () => {
     it('checks the token from the link when the flow starts', () => {
       expect(run(TOKEN)).toEqual({
-        state: { type: 'checkingToken' },
+        state: { type: 'checkingToken', signedIn: false },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
     });
@@ -62,12 +62,12 @@ describe('token-link machine, a reset link', () => {
 
     it('offers the check again when the token check got no usable answer (the global handler told why)', () => {
       const abandoned = run(TOKEN, { type: 'token.abandoned' });
-      expect(abandoned).toEqual({ state: { type: 'checkFailed' }, effects: [] });
+      expect(abandoned).toEqual({ state: { type: 'checkFailed', signedIn: false }, effects: [] });
       const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
       // A second press before the page changed asks nothing more.
       expect(transition(TOKEN, retried.state, { type: 'check.retried' }).effects).toEqual([]);
       expect(retried).toEqual({
-        state: { type: 'checkingToken' },
+        state: { type: 'checkingToken', signedIn: false },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
       expect(transition(TOKEN, retried.state, valid).state.type).toBe('setPassword');
@@ -227,6 +227,45 @@ describe('token-link machine, an invitation link', () => {
 
     it('shows the expired page without a call when the link has no token', () => {
       expect(run(null)).toEqual({ state: { type: 'expired' }, effects: [] });
+    });
+
+    describe('for a visitor who came signed in (a later step reloaded, the mail opened again)', () => {
+      const signedIn = { signedIn: true };
+      const used: TokenLinkEvent = { type: 'token.answered', answer: { status: 'failed', reasons: ['wrong_token'] } };
+
+      it('goes on to the redirect target when the link no longer works, not to the expired page', () => {
+        const checking = startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, signedIn);
+        expect(checking).toEqual({
+          state: { type: 'checkingToken', signedIn: true },
+          effects: [{ type: 'token.check', token: TOKEN }],
+        });
+        expect(transition(TOKEN, checking.state, used)).toEqual({
+          state: { type: 'finishing' },
+          effects: [{ type: 'navigation.redirect' }],
+        });
+        // The server's answer in the page it rendered: the same, at once.
+        expect(startTokenLink(INVITATION_LINK.steps, TOKEN, used.answer, signedIn)).toEqual({
+          state: { type: 'finishing' },
+          effects: [{ type: 'navigation.redirect' }],
+        });
+      });
+
+      it('still goes on after the check was asked for again', () => {
+        const checking = startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, signedIn);
+        const abandoned = transition(TOKEN, checking.state, { type: 'token.abandoned' });
+        const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
+        expect(transition(TOKEN, retried.state, used).effects).toEqual([{ type: 'navigation.redirect' }]);
+      });
+
+      it("welcomes them as anyone when the link is live (another person's invitation, opened while signed in)", () => {
+        const checking = startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, signedIn);
+        expect(transition(TOKEN, checking.state, valid).state).toEqual({ type: 'welcome' });
+      });
+
+      it('shows a reset link that no longer works as expired, signed in or not (a reset signs no one in)', () => {
+        const checking = startTokenLink(RESET_LINK.steps, TOKEN, undefined, signedIn);
+        expect(transitionWith(RESET_LINK.steps, TOKEN, checking.state, used).state).toEqual({ type: 'expired' });
+      });
     });
   });
 

@@ -9,7 +9,9 @@
  * - 'passwordChanged' (a reset): the confirmation, the device user list refreshed, then sign in;
  * - 'pairDevice' (a registration, which signs the user in): pair this device or skip, then the
  *   passkey offer when the browser supports passkeys and the server says so (the same offer as
- *   after a sign-in), then the safe redirect.
+ *   after a sign-in), then the safe redirect. A visitor who came signed in and whose link no longer
+ *   works has most likely used it already (a reload of a later step, the mail opened again): the
+ *   page goes on to the redirect target instead of calling the link expired (`steps.signsIn`).
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
@@ -23,17 +25,28 @@ export interface TokenLinkSteps {
   first: 'welcome' | 'setPassword';
   /** What follows a password set. */
   afterPassword: 'passwordChanged' | 'pairDevice';
+  /**
+   * Setting the password signs the person in (a registration): a visitor already signed in whose
+   * link no longer works is sent on to the redirect target rather than shown the expired page.
+   */
+  signsIn: boolean;
+}
+
+/** What the page knows of the visitor when it starts. */
+export interface TokenLinkVisitor {
+  /** Signed in when the page loaded (the start-up user info). */
+  signedIn: boolean;
 }
 
 export type TokenLinkState =
   /** The link's check is under way. */
-  | { type: 'checkingToken' }
+  | { type: 'checkingToken'; signedIn: boolean }
   /**
    * The check got no usable answer and the page is still here (the global handler told the person
    * to wait, or that the service is busy): the link may well be live, so the page offers the check
    * again rather than a spinner that never ends.
    */
-  | { type: 'checkFailed' }
+  | { type: 'checkFailed'; signedIn: boolean }
   | { type: 'welcome' }
   | {
       type: 'setPassword';
@@ -101,14 +114,16 @@ export function startTokenLink(
   steps: TokenLinkSteps,
   token: string | null,
   answer?: StatusAnswer,
+  visitor: TokenLinkVisitor = { signedIn: false },
 ): TokenLinkTransition {
   if (token === null || token.trim() === '') return go({ type: 'expired' });
-  const checking = check(token);
+  const checking = check(token, visitor.signedIn);
   return answer ? transition(steps, token, checking.state, { type: 'token.answered', answer }) : checking;
 }
 
 /** The link's check, asked for (again). */
-const check = (token: string): TokenLinkTransition => go({ type: 'checkingToken' }, { type: 'token.check', token });
+const check = (token: string, signedIn: boolean): TokenLinkTransition =>
+  go({ type: 'checkingToken', signedIn }, { type: 'token.check', token });
 
 type SetPasswordState = Extract<TokenLinkState, { type: 'setPassword' }>;
 type PairDeviceState = Extract<TokenLinkState, { type: 'pairDevice' }>;
@@ -149,7 +164,7 @@ export function transition(
     case 'checkingToken':
       return onCheckingToken(steps, state, event);
     case 'checkFailed':
-      return event.type === 'check.retried' && token !== null ? check(token) : leave(state, event);
+      return event.type === 'check.retried' && token !== null ? check(token, state.signedIn) : leave(state, event);
     case 'welcome':
       return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
     case 'setPassword':
@@ -182,12 +197,15 @@ function onCheckingToken(
 ): TokenLinkTransition {
   switch (event.type) {
     case 'token.answered':
-      if (readTokenInfoAnswer(event.answer) !== 'valid') return go({ type: 'expired' });
+      if (readTokenInfoAnswer(event.answer) !== 'valid')
+        return steps.signsIn && state.signedIn
+          ? go({ type: 'finishing' }, { type: 'navigation.redirect' })
+          : go({ type: 'expired' });
       return steps.first === 'welcome' ? go({ type: 'welcome' }) : go(setPassword());
     case 'token.abandoned':
       // The global handler has shown the error page, reloaded, or told the wait in a snackbar; in
       // the last case the page must offer a way on.
-      return go({ type: 'checkFailed' });
+      return go({ type: 'checkFailed', signedIn: state.signedIn });
     default:
       return stay(state);
   }

@@ -76,11 +76,21 @@ export function renderResetFlow({
 }
 
 /** Renders the finish-registration route's flow, with the server-error probe. */
-export function renderRegistrationFlow({ search = '?token=inv&redirect=%2Frecords', locale = 'en' as Locale } = {}) {
+export function renderRegistrationFlow({
+  search = '?token=inv&redirect=%2Frecords',
+  locale = 'en' as Locale,
+  signedIn = false,
+} = {}) {
   const goToSignIn = vi.fn();
   const redirect = vi.fn();
   renderWithProbe(
-    <FinishRegistrationFlow search={search} goToSignIn={goToSignIn} redirect={redirect} userAgent={ANDROID_CHROME} />,
+    <FinishRegistrationFlow
+      search={search}
+      goToSignIn={goToSignIn}
+      redirect={redirect}
+      userAgent={ANDROID_CHROME}
+      signedIn={signedIn}
+    />,
     locale,
   );
   return { goToSignIn, redirect, user: userEvent.setup(), m: CATALOGUES[locale] };
