@@ -11,6 +11,19 @@ export async function typeAsPerson(field: Locator, value: string): Promise<void>
   await field.pressSequentially(value, { delay: KEY_DELAY_MS });
 }
 
+/**
+ * Moves focus with Tab until `target` has it, as a keyboard-only person does (at most `presses`
+ * presses); fails, naming where focus is, when Tab never reaches it.
+ */
+export async function tabTo(page: Page, target: Locator, presses = 30): Promise<void> {
+  for (let pressed = 0; pressed < presses; pressed += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  if (await target.evaluate((element) => element === document.activeElement)) return;
+  throw new Error(`Tab never reached the control; focus is on ${JSON.stringify(await focused(page))}`);
+}
+
 /** Empties a field the way a person does: select everything, delete. */
 export async function clearAsPerson(field: Locator): Promise<void> {
   await field.click();

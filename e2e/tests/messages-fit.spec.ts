@@ -5,7 +5,7 @@
 import IntlMessageFormat from 'intl-messageformat';
 import type { Page } from '@playwright/test';
 import { catalogue, expect, test, text, type Locale } from '../fixtures.ts';
-import { shown, textsOf, typeAsPerson } from '../people.ts';
+import { shown, tabTo, textsOf, typeAsPerson } from '../people.ts';
 
 const LOCALES: readonly Locale[] = ['sk', 'en', 'cs'];
 const NARROWEST = { width: 320, height: 640 };
@@ -212,13 +212,7 @@ test.describe('a snackbar and the footer', () => {
 
         // Keyboard only: Tab on from the password field until the language choice has focus.
         const language = page.getByLabel(t('app.language.label'));
-        for (
-          let presses = 0;
-          presses < 20 && !(await language.evaluate((el) => el === document.activeElement));
-          presses++
-        ) {
-          await page.keyboard.press('Tab');
-        }
+        await tabTo(page, language, 20);
         await expect(language).toBeFocused();
         // Not hidden behind the snackbar: the point at its centre is the select itself.
         const uncovered = await language.evaluate((el) => {

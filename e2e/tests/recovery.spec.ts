@@ -11,7 +11,7 @@ import {
   waitForMail,
 } from '../fixtures.ts';
 import type { Locale } from '../fixtures.ts';
-import { expectScreen, focused, shown, typeAsPerson } from '../people.ts';
+import { expectScreen, focused, shown, tabTo, typeAsPerson } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
@@ -222,30 +222,15 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
         await page.goto(link);
         await expect(page.getByRole('heading', { level: 1, name: tr('registration.welcome.title') })).toBeVisible();
         const welcome = page.getByRole('button', { name: tr('registration.welcome.continue') });
-        for (
-          let presses = 0;
-          presses < 15 && !(await welcome.evaluate((b) => b === document.activeElement));
-          presses += 1
-        )
-          await page.keyboard.press('Tab');
+        await tabTo(page, welcome, 15);
         await page.keyboard.press('Enter');
         await expectScreen(page, tr('registration.setPassword.title'));
         const password = page.getByLabel(tr('setPassword.password'), { exact: true });
         const password2 = page.getByLabel(tr('setPassword.password2'), { exact: true });
-        for (
-          let presses = 0;
-          presses < 15 && !(await password.evaluate((f) => f === document.activeElement));
-          presses += 1
-        )
-          await page.keyboard.press('Tab');
+        await tabTo(page, password, 15);
         await typeAsPerson(password, NEW_PASSWORD);
         // Past the field's eye to the confirmation.
-        for (
-          let presses = 0;
-          presses < 4 && !(await password2.evaluate((f) => f === document.activeElement));
-          presses += 1
-        )
-          await page.keyboard.press('Tab');
+        await tabTo(page, password2, 4);
         await typeAsPerson(password2, NEW_PASSWORD);
         await page.keyboard.press('Enter');
         await expectScreen(page, tr('registration.pairDevice.title'));

@@ -1,7 +1,7 @@
 // The "Wasn't you?" mail and its secure-account page (docs/flows/secure-account.md,
 // docs/decisions/0115-wasnt-you-mail.md), in three browsers of one person's account, driven by
 // the keyboard alone and typed key by key.
-import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import {
   createUser,
   expect,
@@ -14,7 +14,7 @@ import {
   type Mail,
   type TestUser,
 } from '../fixtures.ts';
-import { expectScreen, focused, textsOf, typeAsPerson } from '../people.ts';
+import { expectScreen, focused, tabTo, textsOf, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
 
@@ -35,15 +35,6 @@ function secureAccountLink(mail: Mail): string {
   if (!match) throw new Error(`no secure-account link in: ${mail.text}`);
   const url = new URL(match[0]);
   return `${url.pathname}${url.search}`;
-}
-
-/** Moves focus with Tab (Shift+Tab when it has passed) until `target` has it: a keyboard-only person. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < 30; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached the control; focus is on ${JSON.stringify(await focused(page))}`);
 }
 
 /** A browser of its own (a device), in the test's language, through the test's client address (fixtures.ts). */
