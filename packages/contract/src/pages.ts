@@ -26,15 +26,14 @@ export const APP_PAGES = {
  * Pages that send an already signed-in visitor on to the redirect target (the server answers them
  * with a redirect before any HTML; docs/decisions/0117-server-rendered-first-view.md). The reset,
  * registration and secure-account pages work for anyone with a token; the security page is for the
- * signed-in visitor.
+ * signed-in visitor. One exception, known once the page's link is checked (`linkWorks`): a
+ * registration link that no longer works sends a signed-in visitor on, for it is most likely their
+ * own, used already (docs/decisions/0177-used-registration-link-signed-in.md; the app's check of the
+ * link does the same with the token-link machine's `steps.signsIn`).
  */
-export function sendsSignedInVisitorOn(page: string): boolean {
-  return (
-    page !== APP_PAGES.resetPassword &&
-    page !== APP_PAGES.acceptInvitation &&
-    page !== APP_PAGES.secureAccount &&
-    page !== APP_PAGES.security
-  );
+export function sendsSignedInVisitorOn(page: string, linkWorks?: boolean): boolean {
+  if (page === APP_PAGES.acceptInvitation) return linkWorks === false;
+  return page !== APP_PAGES.resetPassword && page !== APP_PAGES.secureAccount && page !== APP_PAGES.security;
 }
 
 /** The page inside APP_BASE a path names ('/signin/reset-password/' → '/reset-password'; '/signin/' → '/'). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ENDPOINTS, ServerInfoAnswer } from '@gatehouse/contract';
+import { APP_PAGES, ENDPOINTS, ServerInfoAnswer, sendsSignedInVisitorOn } from '@gatehouse/contract';
 import { jsonResponse, renderWithProviders } from '../shared/testing/test-utils';
 import { App } from './app';
 import { redirectsSignedInUser } from './routes';
@@ -128,6 +128,14 @@ describe('signed-in visitors on the recovery routes', () => {
     expect(redirectsSignedInUser('/signin/secure-account', '/signin')).toBe(false);
     // The security page is for the signed-in user: never sent on.
     expect(redirectsSignedInUser('/signin/security', '/signin')).toBe(false);
+  });
+
+  it('are sent on from a registration link that no longer works, once it is checked, and from no other link page', () => {
+    expect(sendsSignedInVisitorOn(APP_PAGES.acceptInvitation, false)).toBe(true);
+    expect(sendsSignedInVisitorOn(APP_PAGES.acceptInvitation, true)).toBe(false);
+    expect(sendsSignedInVisitorOn(APP_PAGES.acceptInvitation)).toBe(false);
+    expect(sendsSignedInVisitorOn(APP_PAGES.resetPassword, false)).toBe(false);
+    expect(sendsSignedInVisitorOn(APP_PAGES.secureAccount, false)).toBe(false);
   });
 
   it('stay on a recovery route after start-up', async () => {

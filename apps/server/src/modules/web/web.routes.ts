@@ -64,14 +64,8 @@ export async function webRoutes(
     let html: string | null;
     try {
       const start = await pageStart(request);
-      if (
-        start.data.user.authenticated &&
-        (sendsSignedInVisitorOn(page) ||
-          (page === APP_PAGES.acceptInvitation && start.linkCheck?.answer.status === 'failed'))
-      ) {
-        // A registration link that no longer works, opened signed in, is most likely this person's own,
-        // used already (a later step reloaded, the mail opened again): on as from the sign-in page,
-        // not to the expired page (docs/flows/recovery.md).
+      const linkWorks = start.linkCheck ? start.linkCheck.answer.status === 'ok' : undefined;
+      if (start.data.user.authenticated && sendsSignedInVisitorOn(page, linkWorks)) {
         // The `redirect` parameter, decoded once, judged like every other redirect target.
         return reply
           .header('cache-control', 'no-store')
