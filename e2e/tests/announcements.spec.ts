@@ -184,6 +184,9 @@ const forgot: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/user/forgotpassword', answer);
   await page.goto('/signin/');
   await page.getByRole('button', { name: t(lang, 'signIn.login.forgotPassword') }).click();
+  // A press just after the app took the page over is done once the browser is idle (the boot
+  // script's hold): the person fills the form they see, the login form's e-mail has the same label.
+  await expectScreen(page, t(lang, 'signIn.forgot.title'));
   await page.getByLabel(t(lang, 'signIn.forgot.email'), { exact: true }).fill(ACCOUNT.email);
   await page.getByRole('button', { name: t(lang, 'signIn.forgot.submit') }).click();
 };

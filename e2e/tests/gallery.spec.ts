@@ -115,6 +115,8 @@ test('the gallery: sign-in, PIN, passkey offer, security page, account list and 
   await page.goto('/signin/');
   const resetSince = Date.now();
   await page.getByRole('button', { name: t('signIn.login.forgotPassword') }).click();
+  // The form filled once it shows (a press as the app takes over is done when the browser is idle).
+  await expectScreen(page, t('signIn.forgot.title'));
   await page.getByLabel(t('signIn.forgot.email'), { exact: true }).fill(jana.email);
   await page.getByRole('button', { name: t('signIn.forgot.submit') }).click();
   await expectScreen(page, t('signIn.resetSent.title'));
