@@ -11,6 +11,7 @@ import {
   waitForMail,
 } from '../fixtures.ts';
 import type { Locale } from '../fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
 import { expectScreen, focused, shown, tabTo, typeAsPerson } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
@@ -18,8 +19,24 @@ import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-scree
 const t = (id: string, values?: Record<string, string>) => text('en', id, values);
 const NEW_PASSWORD = 'Fresh-Start-2026';
 
+/** A page in another browser (none of the test page's cookies), in `lang` as the footer's choice sets it. */
+async function inAnotherBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  lang: Locale,
+  visit: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? 'http://localhost' }]);
+    await visit(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe('forgotten password', () => {
-  test('forgot password → mail → link → new password → sign in with it', async ({ page, user }) => {
+  test('forgot password → mail → link → new password → sign in with it', async ({ page, user, browser, baseURL }) => {
     await loginScreen(page).open();
     await page
       .getByRole('button', { name: t('signIn.login.forgotPassword') })
@@ -60,9 +77,12 @@ test.describe('forgotten password', () => {
     await loginScreen(page).open();
     await signInWithPin(page, { ...user, password: NEW_PASSWORD });
 
-    // The link was single use.
-    await page.goto(linkFrom(mail, '/signin/reset-password'));
-    await expect(page.getByRole('heading', { level: 1, name: t('reset.expired.title') })).toBeVisible();
+    // The link was single use: another browser is told it has expired (this one, that the password
+    // was changed: the test below).
+    await inAnotherBrowser(browser, baseURL, 'en', async (other) => {
+      await other.goto(linkFrom(mail, '/signin/reset-password'));
+      await expect(other.getByRole('heading', { level: 1, name: t('reset.expired.title') })).toBeVisible();
+    });
   });
 
   test('a common password is refused with its own message', async ({ page, user }) => {
@@ -251,6 +271,76 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
       } finally {
         await admin('user', 'delete', '--email', email);
       }
+    });
+  });
+
+  test.describe(`a password reset loaded again after the change, keyboard only, in ${lang} at 360 px`, () => {
+    test.use({ lang, viewport: { width: 360, height: 740 } });
+    const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
+
+    test('the reload and the mail opened again say the password was changed, not that the link expired', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const user = await createUser({ language: lang, firstName: 'Petra', surname: 'Malá' });
+      const since = Date.now();
+      const asked = await page.request.post('/api/user/forgotpassword', {
+        headers: { origin: new URL(baseURL ?? '').origin },
+        data: { email: user.email },
+      });
+      expect(asked.ok()).toBe(true);
+      const mail = await waitForMail(user.email, {
+        since,
+        match: (m) => m.text.includes('/signin/reset-password?token='),
+      });
+      const link = linkFrom(mail, '/signin/reset-password');
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: tr('reset.title') })).toBeVisible();
+      const password = page.getByLabel(tr('setPassword.password'), { exact: true });
+      const password2 = page.getByLabel(tr('setPassword.password2'), { exact: true });
+      await tabTo(page, password, 15);
+      await typeAsPerson(password, NEW_PASSWORD);
+      await tabTo(page, password2, 4);
+      // A slip in the confirmation first: the form says so and puts focus on it.
+      await typeAsPerson(password2, `${NEW_PASSWORD.slice(0, -1)}7`);
+      await page.keyboard.press('Enter');
+      await expect(shown(page, tr('validation.passwordsDoNotMatch'))).toBeVisible();
+      await expect(password2).toBeFocused();
+      await password2.press('ControlOrMeta+a');
+      await typeAsPerson(password2, NEW_PASSWORD);
+      await expect(password2).toHaveValue(NEW_PASSWORD);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tr('reset.changed.title'));
+
+      // The phone's browser reloads the tab: the same confirmation, not an expired link.
+      const changed = page.getByRole('heading', { level: 1, name: tr('reset.changed.title') });
+      await page.reload();
+      await expect(changed).toBeVisible();
+      await expect(page.getByRole('heading', { name: tr('reset.expired.title') })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // The mail's link opened again: the same.
+      await page.goto(link);
+      await expect(changed).toBeVisible();
+      // On to sign in from there, by keyboard, with the new password.
+      const proceed = page.getByRole('button', { name: tr('reset.changed.proceed') });
+      await tabTo(page, proceed, 15);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tr('signIn.login.title'));
+      const email = page.getByLabel(tr('signIn.login.email'), { exact: true });
+      await tabTo(page, email, 15);
+      await typeAsPerson(email, user.email);
+      await page.keyboard.press('Tab');
+      await typeAsPerson(page.getByLabel(tr('signIn.login.password'), { exact: true }), NEW_PASSWORD);
+      await page.keyboard.press('Enter');
+      // The new password is the one: on to the mailed PIN.
+      await expectScreen(page, tr('signIn.pin.title'));
+
+      // Another browser with the same link: used, so expired, with its way to a new one.
+      await inAnotherBrowser(browser, baseURL, lang, async (other) => {
+        await other.goto(link);
+        await expect(other.getByRole('heading', { level: 1, name: tr('reset.expired.title') })).toBeVisible();
+      });
     });
   });
 

@@ -11,6 +11,7 @@ import { FORGOT_PASSWORD_JOB, RecoveryService } from './recovery.service.ts';
 import { recoveryRoutes, type CompleteSignIn } from './recovery.routes.ts';
 import { TokenRepository } from './token.repository.ts';
 import { TokenService } from './token.service.ts';
+import { UsedLinkCookie } from './used-link.cookie.ts';
 
 /** The link-token service on a database (the server's, as `app.linkTokens`, and the operator CLI's). */
 export function createTokens(db: Db, config: Config, now: () => number): TokenService {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     recovery: RecoveryService;
     /** The link tokens (reset, invitation, "Wasn't you?"): the secure-account module's links are of them too. */
     linkTokens: TokenService;
+    /** Names the reset link this browser set a password with: its page, loaded again, says so. */
+    usedLinkCookie: UsedLinkCookie;
   }
 }
 
@@ -74,9 +77,11 @@ export const recoveryModule = fp(
     outbox.handle(FORGOT_PASSWORD_JOB, (payload, job) => recovery.deliverLink(payload, job.attempt));
     app.decorate('recovery', recovery);
     app.decorate('linkTokens', tokens);
+    const usedLinkCookie = new UsedLinkCookie(config);
+    app.decorate('usedLinkCookie', usedLinkCookie);
     const completeSignIn: CompleteSignIn = (request, reply, userId) =>
       signIn.complete(visitOf(request, reply), userId, 'registration');
-    await app.register(recoveryRoutes, { recovery, completeSignIn });
+    await app.register(recoveryRoutes, { recovery, completeSignIn, usedLinkCookie });
   },
   {
     name: 'recovery-module',

@@ -4,6 +4,7 @@ import { apiRoute } from '../../plugins/api-route.ts';
 import { hashAdmissionOf } from '../../plugins/hash-admission.plugin.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
 import type { RecoveryService, SetPasswordOutcome } from './recovery.service.ts';
+import type { UsedLinkCookie } from './used-link.cookie.ts';
 
 export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<unknown>;
 
@@ -11,6 +12,8 @@ export interface RecoveryRoutesOptions {
   recovery: RecoveryService;
   /** The user module's SignInService.complete: registration signs the user in. */
   completeSignIn: CompleteSignIn;
+  /** Set by a reset: the link's page, loaded again in this browser, says the password was changed. */
+  usedLinkCookie: UsedLinkCookie;
 }
 
 /** Fail closed: an internal fault is `app_error`, never a half-done change reported as ok. */
@@ -35,7 +38,7 @@ function answer(outcome: SetPasswordOutcome): StatusAnswer {
 
 export async function recoveryRoutes(
   app: FastifyInstance,
-  { recovery, completeSignIn }: RecoveryRoutesOptions,
+  { recovery, completeSignIn, usedLinkCookie }: RecoveryRoutesOptions,
 ): Promise<void> {
   apiRoute(app, forgotPassword, async ({ body, request, reply }) =>
     guarded(request, 'forgot password', async () => {
@@ -55,10 +58,12 @@ export async function recoveryRoutes(
     }),
   );
 
-  apiRoute(app, resetPassword, async ({ body, request }) =>
-    guarded(request, 'reset password', async () =>
-      answer(await recovery.resetPassword({ ...body, admission: hashAdmissionOf(request) })),
-    ),
+  apiRoute(app, resetPassword, async ({ body, request, reply }) =>
+    guarded(request, 'reset password', async () => {
+      const outcome = await recovery.resetPassword({ ...body, admission: hashAdmissionOf(request) });
+      if (outcome.kind === 'ok') usedLinkCookie.write(reply, body.token);
+      return answer(outcome);
+    }),
   );
 
   apiRoute(app, register, async ({ body, request, reply }) =>

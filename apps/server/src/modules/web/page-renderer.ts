@@ -21,8 +21,11 @@ export interface PageStart {
     pinStep: { email: string; variant: 'signIn' | 'recheckOptional' | 'recheckMandatory' } | null;
     passkeyLikely: boolean;
   };
-  /** A reset or registration link's check (what token info answers), or null. */
-  linkCheck: { token: string; answer: StatusAnswer } | null;
+  /**
+   * A reset, registration or secure-account link's check (what the page's check call answers), or
+   * that this browser set a password with the reset link (`usedHere`), or null.
+   */
+  linkCheck: { token: string; answer: StatusAnswer } | { token: string; usedHere: true } | null;
 }
 
 interface RenderInput extends PageStart {

@@ -11,6 +11,7 @@ import { createTestApp, DEMO, dumpDatabase, ORIGIN, sessionCookie, type TestApp 
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
 import { forgotPassword, mailedResetToken, setPassword, tokenFromText } from '../recovery/recovery-test-kit.ts';
 import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
 import { assetsOf } from './page-renderer.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -24,7 +25,7 @@ interface Payload {
   areas: string[];
   data: { user: { authenticated: boolean; language: string }; deviceUsers: { firstName: string; email: string }[] };
   signIn: { pinStep: { email: string; variant: string } | null; passkeyLikely: boolean };
-  linkCheck: { token: string; answer: { status: string; reasons?: string[] } } | null;
+  linkCheck: { token: string; answer?: { status: string; reasons?: string[] }; usedHere?: true } | null;
   messages: Record<string, unknown>;
 }
 
@@ -149,13 +150,13 @@ describe('server-rendered pages', () => {
     expect(new URL(String(hostile.headers.location), ORIGIN).origin).toBe(ORIGIN);
     // A guest with the used link sees the expired page, with its way to a new link.
     const guest = readPage(await t.app.inject({ url: link }));
-    expect(guest.payload.linkCheck?.answer.status).toBe('failed');
+    expect(guest.payload.linkCheck?.answer?.status).toBe('failed');
     expect(guest.heading).toBe('Tento odkaz už nie je platný');
     // Another person's live invitation, opened signed in, is welcomed as for anyone.
     const other = await invitationFor('eva.mala@example.test');
     const live = await t.app.inject({ url: `/signin/accept-invitation?token=${other}`, headers: cookies({ session }) });
     expect(live.statusCode).toBe(200);
-    expect(readPage(live).payload.linkCheck?.answer.status).toBe('ok');
+    expect(readPage(live).payload.linkCheck?.answer?.status).toBe('ok');
   });
 
   it('sends a form the browser submitted before the app took over back to the page, its fields unread', async () => {
@@ -216,6 +217,43 @@ describe('server-rendered pages', () => {
     // Without a token there is nothing to ask: the expired page as well.
     const none = readPage(await t.app.inject('/signin/reset-password'));
     expect([none.payload.linkCheck, none.heading]).toEqual([null, 'Tento odkaz už nie je platný']);
+  });
+
+  it('paints "password changed" again for a reset link this browser used (a reload, the mail opened again), and the expired page to anyone else', async () => {
+    const account = { ...DEMO, email: 'zofia.used-link@example.test' };
+    await t.accounts.create(account);
+    const token = await mailedResetToken(t, account.email);
+    const link = `/signin/reset-password?token=${encodeURIComponent(token)}`;
+    const password = 'Nove-Heslo-2026';
+    const reset = await setPassword(t, 'resetpassword', { token, password, password2: password });
+    expect(reset.json()).toEqual({ status: 'ok' });
+    const used = reset.cookies.find((cookie) => cookie.name === 'gh_link_used');
+    // The link's hash, never the link; for as long as a reset link lives; the browser's scripts cannot read it.
+    expect(used).toMatchObject({ value: sha256Hex(token), httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 3600 });
+    const withUsed = { cookie: `gh_link_used=${used?.value}` };
+    const reloaded = await t.app.inject({ url: link, headers: withUsed });
+    expect(reloaded.statusCode).toBe(200);
+    const page = readPage(reloaded);
+    expect(page.payload.linkCheck).toEqual({ token, usedHere: true });
+    expect(page.heading).toBe('Vaše heslo bolo zmenené');
+    expect(page.root).toContain('Pokračovať na prihlásenie');
+    // Another browser (no cookie) with the same link: it is used, the expired page.
+    const elsewhere = readPage(await t.app.inject(link));
+    expect([elsewhere.payload.linkCheck?.answer, elsewhere.heading]).toEqual([
+      { status: 'failed', reasons: ['wrong_token'] },
+      'Tento odkaz už nie je platný',
+    ]);
+    // This browser with another, live link: that link's own check, its form.
+    const next = await mailedResetToken(t, account.email);
+    const other = readPage(await t.app.inject({ url: `/signin/reset-password?token=${next}`, headers: withUsed }));
+    expect([other.payload.linkCheck, other.heading]).toEqual([
+      { token: next, answer: { status: 'ok' } },
+      'Nastavte si nové heslo',
+    ]);
+    // A reset refused sets no cookie.
+    const refused = await setPassword(t, 'resetpassword', { token, password, password2: password });
+    expect(refused.json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
+    expect(refused.cookies.find((cookie) => cookie.name === 'gh_link_used')).toBeUndefined();
   });
 
   it('paints a "Wasn\'t you?" link checked: the confirmation for a live link, the expired page for another', async () => {
@@ -294,5 +332,50 @@ describe('server-rendered pages', () => {
     );
     expect(old.root).not.toContain('You can sign in faster using your device');
     expect(old.heading).toBe('Sign in');
+  });
+});
+
+describe('server-rendered pages with a bot check configured', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp({
+      env: {
+        WEB_DIST,
+        BOT_CHECK: 'altcha',
+        ALTCHA_HMAC_KEY: 'altcha-hmac-key-that-is-long-enough-0123456789',
+        ALTCHA_MAX_NUMBER: '2000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await b.close();
+  });
+
+  it('paints "password changed" for a link the cookie names without looking it up, so the page tells nobody whether a link exists', async () => {
+    // The link's check needs the browser's bot-check token: without the cookie the app asks.
+    const plain = readPage(await b.app.inject('/signin/reset-password?token=some-link'));
+    expect(plain.payload.linkCheck).toBeNull();
+    // A cookie naming the address's link (as a reset in this browser sets it): the confirmation,
+    // whether the link is a real one or not, since the database is not asked.
+    for (const token of ['some-link', 'a-link-nobody-was-sent']) {
+      const page = readPage(
+        await b.app.inject({
+          url: `/signin/reset-password?token=${token}`,
+          headers: { cookie: `gh_link_used=${sha256Hex(token)}` },
+        }),
+      );
+      expect([page.payload.linkCheck, page.heading], token).toEqual([
+        { token, usedHere: true },
+        'Vaše heslo bolo zmenené',
+      ]);
+    }
+    // A cookie naming another link changes nothing.
+    const mismatch = readPage(
+      await b.app.inject({
+        url: '/signin/reset-password?token=some-link',
+        headers: { cookie: `gh_link_used=${sha256Hex('another-link')}` },
+      }),
+    );
+    expect(mismatch.payload.linkCheck).toBeNull();
   });
 });

@@ -13,20 +13,32 @@ import { webRoutes } from './web.routes.ts';
  * A plain plugin: it decorates nothing.
  */
 export async function webModule(app: FastifyInstance, { config }: ModuleContext): Promise<void> {
-  const { sessions, userInfo: answerUserInfo, devices, deviceCookie, secondFactor, recovery, secureAccounts } = app;
+  const {
+    sessions,
+    userInfo: answerUserInfo,
+    devices,
+    deviceCookie,
+    secondFactor,
+    recovery,
+    secureAccounts,
+    usedLinkCookie,
+  } = app;
   /**
    * The link check of the reset, registration and secure-account pages (what the page's own check
    * call would answer: token info, or the secure-account check), read once from the query as the
    * app reads it.
    */
   const linkCheckFor = async (request: FastifyRequest): Promise<PageStart['linkCheck']> => {
-    // With a bot check, the check needs the browser's token: the app makes it.
-    if (config.botCheck.kind !== 'none') return null;
     const url = new URL(request.url, 'http://localhost');
     const page = appPageOf(url.pathname);
     const token = url.searchParams.get('token');
     // No token: the app knows without asking.
     if (token === null || token.trim() === '') return null;
+    // A reset link this browser has set its password with (docs/decisions/0178-used-reset-link-reopened.md):
+    // known from the cookie and the address alone, bot check or not, and without a look-up.
+    if (page === APP_PAGES.resetPassword && usedLinkCookie.names(request, token)) return { token, usedHere: true };
+    // With a bot check, the check needs the browser's token: the app makes it.
+    if (config.botCheck.kind !== 'none') return null;
     if (page === APP_PAGES.resetPassword || page === APP_PAGES.acceptInvitation) {
       const problem = await recovery.tokenProblem(token);
       return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };

@@ -64,7 +64,9 @@ export async function webRoutes(
     let html: string | null;
     try {
       const start = await pageStart(request);
-      const linkWorks = start.linkCheck ? start.linkCheck.answer.status === 'ok' : undefined;
+      const check = start.linkCheck;
+      // A link this browser used works no more.
+      const linkWorks = check ? 'answer' in check && check.answer.status === 'ok' : undefined;
       if (start.data.user.authenticated && sendsSignedInVisitorOn(page, linkWorks)) {
         // The `redirect` parameter, decoded once, judged like every other redirect target.
         return reply

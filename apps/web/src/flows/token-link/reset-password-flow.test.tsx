@@ -149,6 +149,25 @@ describe('reset-password route: the link', () => {
   });
 });
 
+describe('reset-password route: loaded again in the browser that set the password with it', () => {
+  it('shows the password-changed page again, without asking anything, and leads to sign in', async () => {
+    const api = stubApi({});
+    const { user, goToSignIn } = renderFlow({ search: '?token=abc', tokenCheck: { token: 'abc', usedHere: true } });
+    // The page's first screen: its title takes no focus.
+    await expectScreen('Your password has been changed', { first: true });
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue to sign in' }));
+    expect(goToSignIn).toHaveBeenCalledOnce();
+  });
+
+  it("checks a link the server's word was not about", async () => {
+    const api = stubApi(validToken);
+    renderFlow({ search: '?token=abc', tokenCheck: { token: 'other', usedHere: true } });
+    await expectScreen('Set a new password', { first: true });
+    expect(api.callsTo('/api/token/info')).toHaveLength(1);
+  });
+});
+
 describe('reset-password route: submitting', () => {
   it('sends token and both passwords, shows the password-changed page and refreshes the device user list', async () => {
     const users = [

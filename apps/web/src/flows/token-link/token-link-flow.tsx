@@ -11,6 +11,7 @@ import {
   LinkRequestScreen,
   answerFor,
   linkValidity,
+  usedHere,
 } from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
@@ -31,7 +32,7 @@ import type { TokenLinkKind } from './token-link.kinds';
 interface TokenLinkPageProps {
   /** The page's query string; `token` is read from it once. */
   search: string;
-  /** The link's check, made by the server for the page it rendered. */
+  /** The link's check, made by the server for the page it rendered (or that this browser used a reset link). */
   tokenCheck?: LinkCheck | null;
   /** Goes to the sign-in route (sign in, close and cancel on the link's pages). */
   goToSignIn: () => void;
@@ -123,7 +124,11 @@ function TokenLinkFlow({
   );
   const { state, send } = useMachine(
     {
-      start: () => startTokenLink(kind.steps, token, answerFor(tokenCheck, token), { signedIn }),
+      start: () =>
+        startTokenLink(kind.steps, token, answerFor(tokenCheck, token), {
+          signedIn,
+          usedHere: usedHere(tokenCheck, token),
+        }),
       transition: (current: TokenLinkState, event: TokenLinkEvent) => transition(kind.steps, token, current, event),
       run: runTokenLinkEffect,
     },

@@ -78,6 +78,39 @@ describe('token-link machine, a reset link', () => {
     });
   });
 
+  describe('loaded again in the browser that set the password with it (a reload, the mail opened again)', () => {
+    const usedHere = { signedIn: false, usedHere: true };
+
+    it('shows the password-changed page again, without a check or a call', () => {
+      expect(startTokenLink(RESET_LINK.steps, TOKEN, undefined, usedHere)).toEqual({
+        state: { type: 'passwordChanged' },
+        effects: [],
+      });
+      // Signed in by now (in another tab) or not: the same.
+      expect(startTokenLink(RESET_LINK.steps, TOKEN, undefined, { ...usedHere, signedIn: true }).state).toEqual({
+        type: 'passwordChanged',
+      });
+    });
+
+    it('leads to sign in from there', () => {
+      const changed = startTokenLink(RESET_LINK.steps, TOKEN, undefined, usedHere);
+      expect(transition(TOKEN, changed.state, { type: 'signIn.chosen' }).effects).toEqual([
+        { type: 'navigation.signIn' },
+      ]);
+    });
+
+    it('still calls a link without a token expired', () => {
+      expect(startTokenLink(RESET_LINK.steps, null, undefined, usedHere).state).toEqual({ type: 'expired' });
+    });
+
+    it('does not apply to an invitation link (a registration signs the person in: see the signed-in visitor)', () => {
+      expect(startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, usedHere)).toEqual({
+        state: { type: 'checkingToken', signedIn: false },
+        effects: [{ type: 'token.check', token: TOKEN }],
+      });
+    });
+  });
+
   describe('setting the password', () => {
     it('sends token, password and confirmation once, however often the form is submitted', () => {
       const first = run(TOKEN, valid, submitted);

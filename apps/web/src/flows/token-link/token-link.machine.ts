@@ -12,6 +12,8 @@
  *   after a sign-in), then the safe redirect. A visitor who came signed in and whose link no longer
  *   works has most likely used it already (a reload of a later step, the mail opened again): the
  *   page goes on to the redirect target instead of calling the link expired (`steps.signsIn`).
+ * A reset link this browser has set its password with (the server knows it from a cookie) starts at
+ * the confirmation: the page was reloaded or the mail opened again (`TokenLinkVisitor.usedHere`).
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
@@ -36,6 +38,11 @@ export interface TokenLinkSteps {
 export interface TokenLinkVisitor {
   /** Signed in when the page loaded (the start-up user info). */
   signedIn: boolean;
+  /**
+   * This browser has set its password with this reset link (the server said so for the page it
+   * rendered; docs/decisions/0178-used-reset-link-reopened.md).
+   */
+  usedHere?: boolean;
 }
 
 export type TokenLinkState =
@@ -107,8 +114,10 @@ export interface TokenLinkTransition {
 
 /**
  * The first transition (useMachine makes it once): a link without a token is expired at once (there is
- * nothing to check); else the link checked with `answer` when the page came with it (a server-rendered
- * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
+ * nothing to check); a reset link this browser has used shows its confirmation again, without a check
+ * (the link is used: the check could only call it expired); else the link checked with `answer` when
+ * the page came with it (a server-rendered page; docs/decisions/0117-server-rendered-first-view.md),
+ * else the check to make.
  */
 export function startTokenLink(
   steps: TokenLinkSteps,
@@ -117,6 +126,7 @@ export function startTokenLink(
   visitor: TokenLinkVisitor = { signedIn: false },
 ): TokenLinkTransition {
   if (token === null || token.trim() === '') return go({ type: 'expired' });
+  if (visitor.usedHere && steps.afterPassword === 'passwordChanged') return go({ type: 'passwordChanged' });
   const checking = check(token, visitor.signedIn);
   return answer ? transition(steps, token, checking.state, { type: 'token.answered', answer }) : checking;
 }

@@ -7,6 +7,7 @@ import { useServerError } from '../../shared/api';
 import type { MessageId } from '../../shared/i18n';
 import { SOURCE_CATALOGUES, type SourceCatalogue } from '../../shared/testing/source-catalogues';
 import { expectScreen, jsonResponse, renderWithProviders } from '../../shared/testing/test-utils';
+import type { LinkCheck } from '../../shared/link-request';
 import { FinishRegistrationFlow, ResetPasswordFlow } from './token-link-flow';
 
 export const CATALOGUES = SOURCE_CATALOGUES;
@@ -60,12 +61,14 @@ export function renderResetFlow({
   search = '?token=abc',
   locale = 'en' as Locale,
   resetLinkMinutes = null as number | null,
+  tokenCheck = null as LinkCheck | null,
 } = {}) {
   const goToSignIn = vi.fn();
   const onDeviceUsers = vi.fn();
   renderWithProbe(
     <ResetPasswordFlow
       search={search}
+      tokenCheck={tokenCheck}
       goToSignIn={goToSignIn}
       onDeviceUsers={onDeviceUsers}
       resetLinkMinutes={resetLinkMinutes}

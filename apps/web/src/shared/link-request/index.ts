@@ -12,7 +12,7 @@ export {
   RESET_LINK_VALIDITY,
   linkValidity,
 } from './link-request.messages';
-export { answerFor } from './link-check';
+export { answerFor, usedHere } from './link-check';
 export type { LinkCheck } from './link-check';
 export { LinkRequestScreen } from './link-request-screen';
 export type { LinkRequestTexts } from './link-request-screen';

@@ -1,16 +1,20 @@
 import type { StatusAnswer } from '@gatehouse/contract';
 
 /**
- * A link's check made by the server for the page it rendered (the reset, invitation and
- * secure-account pages; docs/decisions/0117-server-rendered-first-view.md): the page starts from
- * its answer instead of asking again, so the first paint is the screen the link leads to.
+ * What the server knew of the link of a page it rendered (the reset, invitation and secure-account
+ * pages; docs/decisions/0117-server-rendered-first-view.md): its check's answer, so the page starts
+ * from it instead of asking again and the first paint is the screen the link leads to; or, for a
+ * reset link, that this browser has set its password with it (`usedHere`: a reload of the
+ * confirmation, the mail opened again; docs/decisions/0178-used-reset-link-reopened.md).
  */
-export interface LinkCheck {
-  token: string;
-  answer: StatusAnswer;
-}
+export type LinkCheck = { token: string; answer: StatusAnswer } | { token: string; usedHere: true };
 
 /** The check's answer when it is this link's (a page the app moved to itself has none). */
 export function answerFor(check: LinkCheck | null | undefined, token: string | null): StatusAnswer | undefined {
-  return check && token !== null && check.token === token ? check.answer : undefined;
+  return check && token !== null && check.token === token && 'answer' in check ? check.answer : undefined;
+}
+
+/** Whether this browser has set a password with this link (the server said so for the page it rendered). */
+export function usedHere(check: LinkCheck | null | undefined, token: string | null): boolean {
+  return check !== null && check !== undefined && token !== null && check.token === token && 'usedHere' in check;
 }

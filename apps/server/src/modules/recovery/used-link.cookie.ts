@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { Config } from '../../config/config.ts';
+import { sha256Hex } from '../../plugins/secret-hash.ts';
+
+/**
+ * Names the reset link this browser last set a password with, so that the link's page, loaded again
+ * (a reload of "password changed", the mail opened again), says the password was changed instead of
+ * calling the link expired (docs/decisions/0178-used-reset-link-reopened.md). It holds the link's
+ * SHA-256, never the link; it lives as long as a reset link does. It grants nothing: a browser that
+ * forged it would only see the confirmation page for a link of its own choosing, and the page is
+ * chosen from the cookie and the address alone, without looking the link up, so it tells nobody
+ * whether a link exists.
+ */
+export class UsedLinkCookie {
+  readonly name: string;
+  private readonly options: CookieSerializeOptions;
+
+  constructor(config: Pick<Config, 'insecureLoopback' | 'resetTokenTtlMs'>) {
+    // `__Host-` (Secure, no Domain, Path=/) over https, like the session and device cookies.
+    this.name = config.insecureLoopback ? 'gh_link_used' : '__Host-gh_link_used';
+    this.options = {
+      path: '/',
+      httpOnly: true,
+      // Lax: the mail's link is a navigation from another site, and must bring the cookie along.
+      sameSite: 'lax',
+      secure: !config.insecureLoopback,
+      maxAge: Math.floor(config.resetTokenTtlMs / 1000),
+    };
+  }
+
+  /** After a reset with `token`: this browser used it. */
+  write(reply: FastifyReply, token: string): void {
+    reply.setCookie(this.name, sha256Hex(token), this.options);
+  }
+
+  /** Whether this browser set a password with `token` (the token exactly as the page's address holds it). */
+  names(request: FastifyRequest, token: string): boolean {
+    const value = request.cookies[this.name];
+    return value !== undefined && value === sha256Hex(token);
+  }
+}
