@@ -216,3 +216,27 @@ describe('POST /api/user/resetpassword', () => {
     expect((await userInfo(t, 'gh_session', elsewhere)).json().guest).toBe(true);
   });
 });
+
+describe('the used-link cookie a reset sets', () => {
+  it('is __Host-gh_link_used with Secure when the public origin is https, and holds the link only as its hash', async () => {
+    const origin = 'https://signin.example.org';
+    const secure = await createTestApp({ env: { PUBLIC_ORIGIN: origin } });
+    try {
+      await secure.accounts.create(DEMO);
+      const token = await mailedResetToken(secure, DEMO.email);
+      const done = await setPassword(
+        secure,
+        'resetpassword',
+        { token, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+        { origin },
+      );
+      expect(done.json()).toEqual({ status: 'ok' });
+      const cookie = done.cookies.find((c) => c.name === '__Host-gh_link_used');
+      expect(cookie).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+      expect(cookie?.value).toMatch(/^[0-9a-f]{64}$/);
+      expect(String(done.headers['set-cookie'])).not.toContain(token);
+    } finally {
+      await secure.close();
+    }
+  });
+});
