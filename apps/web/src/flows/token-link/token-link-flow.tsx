@@ -24,7 +24,7 @@ import { SetPasswordForm } from './screens/set-password-form';
 import { runTokenLinkEffect } from './token-link.effects';
 import type { TokenLinkDeps } from './token-link.effects';
 import { startTokenLink, transition } from './token-link.machine';
-import type { TokenLinkEvent, TokenLinkState } from './token-link.machine';
+import type { TokenLinkEvent, TokenLinkPage, TokenLinkState } from './token-link.machine';
 import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
 import { PAIR_DEVICE_TEXTS } from './token-link.messages';
 import type { TokenLinkKind } from './token-link.kinds';
@@ -93,8 +93,11 @@ function TokenLinkFlow({
 }: TokenLinkFlowProps) {
   const t = useT();
   const { texts } = kind;
-  // Read once with URLSearchParams (one decode).
-  const [token] = useState(() => new URLSearchParams(search).get('token'));
+  // Read once with URLSearchParams (one decode), with what the page knows of its visitor.
+  const [link] = useState<TokenLinkPage>(() => {
+    const token = new URLSearchParams(search).get('token');
+    return { token, signedIn, usedHere: usedHere(tokenCheck, token) };
+  });
   const newTokenForm = useRef<NewTokenFormHandle>(null);
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
 
@@ -124,12 +127,8 @@ function TokenLinkFlow({
   );
   const { state, send } = useMachine(
     {
-      start: () =>
-        startTokenLink(kind.steps, token, answerFor(tokenCheck, token), {
-          signedIn,
-          usedHere: usedHere(tokenCheck, token),
-        }),
-      transition: (current: TokenLinkState, event: TokenLinkEvent) => transition(kind.steps, token, current, event),
+      start: () => startTokenLink(kind.steps, link, answerFor(tokenCheck, link.token)),
+      transition: (current: TokenLinkState, event: TokenLinkEvent) => transition(kind.steps, link, current, event),
       run: runTokenLinkEffect,
     },
     deps,

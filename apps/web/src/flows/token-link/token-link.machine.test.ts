@@ -2,14 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { INVITATION_LINK, RESET_LINK } from './token-link.kinds';
 import type { TokenLinkKind } from './token-link.kinds';
 import { startTokenLink, transition as transitionWith } from './token-link.machine';
-import type { TokenLinkEvent, TokenLinkState, TokenLinkSteps } from './token-link.machine';
+import type { TokenLinkEvent, TokenLinkPage, TokenLinkState, TokenLinkSteps } from './token-link.machine';
+
+/** The page of a link opened by a guest who has not used it; `visitor` says otherwise. */
+const pageOf = (token: string | null, visitor: Partial<Omit<TokenLinkPage, 'token'>> = {}): TokenLinkPage => ({
+  token,
+  signedIn: false,
+  usedHere: false,
+  ...visitor,
+});
 
 /** The machine with a kind's steps; `run` starts it (as useMachine does) and runs events, returning the last transition. */
 function machineOf(steps: TokenLinkSteps) {
   const transition = (token: string | null, state: TokenLinkState, event: TokenLinkEvent) =>
-    transitionWith(steps, token, state, event);
+    transitionWith(steps, pageOf(token), state, event);
   const run = (token: string | null, ...events: TokenLinkEvent[]) => {
-    let last: ReturnType<typeof transition> = startTokenLink(steps, token);
+    let last: ReturnType<typeof transition> = startTokenLink(steps, pageOf(token));
     let state: TokenLinkState = last.state;
     for (const event of events) {
       last = transition(token, state, event);
@@ -34,7 +42,7 @@ describe('token-link machine, a reset link', () => {
   describe('the token on load', () => {
     it('checks the token from the link when the flow starts', () => {
       expect(run(TOKEN)).toEqual({
-        state: { type: 'checkingToken', signedIn: false },
+        state: { type: 'checkingToken' },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
     });
@@ -62,12 +70,12 @@ describe('token-link machine, a reset link', () => {
 
     it('offers the check again when the token check got no usable answer (the global handler told why)', () => {
       const abandoned = run(TOKEN, { type: 'token.abandoned' });
-      expect(abandoned).toEqual({ state: { type: 'checkFailed', signedIn: false }, effects: [] });
+      expect(abandoned).toEqual({ state: { type: 'checkFailed' }, effects: [] });
       const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
       // A second press before the page changed asks nothing more.
       expect(transition(TOKEN, retried.state, { type: 'check.retried' }).effects).toEqual([]);
       expect(retried).toEqual({
-        state: { type: 'checkingToken', signedIn: false },
+        state: { type: 'checkingToken' },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
       expect(transition(TOKEN, retried.state, valid).state.type).toBe('setPassword');
@@ -79,33 +87,33 @@ describe('token-link machine, a reset link', () => {
   });
 
   describe('loaded again in the browser that set the password with it (a reload, the mail opened again)', () => {
-    const usedHere = { signedIn: false, usedHere: true };
+    const usedHere = { usedHere: true };
 
     it('shows the password-changed page again, without a check or a call', () => {
-      expect(startTokenLink(RESET_LINK.steps, TOKEN, undefined, usedHere)).toEqual({
+      expect(startTokenLink(RESET_LINK.steps, pageOf(TOKEN, usedHere))).toEqual({
         state: { type: 'passwordChanged' },
         effects: [],
       });
       // Signed in by now (in another tab) or not: the same.
-      expect(startTokenLink(RESET_LINK.steps, TOKEN, undefined, { ...usedHere, signedIn: true }).state).toEqual({
+      expect(startTokenLink(RESET_LINK.steps, pageOf(TOKEN, { ...usedHere, signedIn: true })).state).toEqual({
         type: 'passwordChanged',
       });
     });
 
     it('leads to sign in from there', () => {
-      const changed = startTokenLink(RESET_LINK.steps, TOKEN, undefined, usedHere);
+      const changed = startTokenLink(RESET_LINK.steps, pageOf(TOKEN, usedHere));
       expect(transition(TOKEN, changed.state, { type: 'signIn.chosen' }).effects).toEqual([
         { type: 'navigation.signIn' },
       ]);
     });
 
     it('still calls a link without a token expired', () => {
-      expect(startTokenLink(RESET_LINK.steps, null, undefined, usedHere).state).toEqual({ type: 'expired' });
+      expect(startTokenLink(RESET_LINK.steps, pageOf(null, usedHere)).state).toEqual({ type: 'expired' });
     });
 
     it('does not apply to an invitation link (a registration signs the person in: see the signed-in visitor)', () => {
-      expect(startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, usedHere)).toEqual({
-        state: { type: 'checkingToken', signedIn: false },
+      expect(startTokenLink(INVITATION_LINK.steps, pageOf(TOKEN, usedHere))).toEqual({
+        state: { type: 'checkingToken' },
         effects: [{ type: 'token.check', token: TOKEN }],
       });
     });
@@ -264,40 +272,44 @@ describe('token-link machine, an invitation link', () => {
 
     describe('for a visitor who came signed in (a later step reloaded, the mail opened again)', () => {
       const signedIn = { signedIn: true };
+      const signedInStep = (state: TokenLinkState, event: TokenLinkEvent) =>
+        transitionWith(INVITATION_LINK.steps, pageOf(TOKEN, signedIn), state, event);
       const used: TokenLinkEvent = { type: 'token.answered', answer: { status: 'failed', reasons: ['wrong_token'] } };
 
       it('goes on to the redirect target when the link no longer works, not to the expired page', () => {
-        const checking = startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, signedIn);
+        const checking = startTokenLink(INVITATION_LINK.steps, pageOf(TOKEN, signedIn));
         expect(checking).toEqual({
-          state: { type: 'checkingToken', signedIn: true },
+          state: { type: 'checkingToken' },
           effects: [{ type: 'token.check', token: TOKEN }],
         });
-        expect(transition(TOKEN, checking.state, used)).toEqual({
+        expect(signedInStep(checking.state, used)).toEqual({
           state: { type: 'finishing' },
           effects: [{ type: 'navigation.redirect' }],
         });
         // The server's answer in the page it rendered: the same, at once.
-        expect(startTokenLink(INVITATION_LINK.steps, TOKEN, used.answer, signedIn)).toEqual({
+        expect(startTokenLink(INVITATION_LINK.steps, pageOf(TOKEN, signedIn), used.answer)).toEqual({
           state: { type: 'finishing' },
           effects: [{ type: 'navigation.redirect' }],
         });
       });
 
       it('still goes on after the check was asked for again', () => {
-        const checking = startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, signedIn);
-        const abandoned = transition(TOKEN, checking.state, { type: 'token.abandoned' });
-        const retried = transition(TOKEN, abandoned.state, { type: 'check.retried' });
-        expect(transition(TOKEN, retried.state, used).effects).toEqual([{ type: 'navigation.redirect' }]);
+        const checking = startTokenLink(INVITATION_LINK.steps, pageOf(TOKEN, signedIn));
+        const abandoned = signedInStep(checking.state, { type: 'token.abandoned' });
+        const retried = signedInStep(abandoned.state, { type: 'check.retried' });
+        expect(signedInStep(retried.state, used).effects).toEqual([{ type: 'navigation.redirect' }]);
       });
 
       it("welcomes them as anyone when the link is live (another person's invitation, opened while signed in)", () => {
-        const checking = startTokenLink(INVITATION_LINK.steps, TOKEN, undefined, signedIn);
-        expect(transition(TOKEN, checking.state, valid).state).toEqual({ type: 'welcome' });
+        const checking = startTokenLink(INVITATION_LINK.steps, pageOf(TOKEN, signedIn));
+        expect(signedInStep(checking.state, valid).state).toEqual({ type: 'welcome' });
       });
 
       it('shows a reset link that no longer works as expired, signed in or not (a reset signs no one in)', () => {
-        const checking = startTokenLink(RESET_LINK.steps, TOKEN, undefined, signedIn);
-        expect(transitionWith(RESET_LINK.steps, TOKEN, checking.state, used).state).toEqual({ type: 'expired' });
+        const checking = startTokenLink(RESET_LINK.steps, pageOf(TOKEN, signedIn));
+        expect(transitionWith(RESET_LINK.steps, pageOf(TOKEN, signedIn), checking.state, used).state).toEqual({
+          type: 'expired',
+        });
       });
     });
   });
@@ -450,19 +462,21 @@ describe.each([
   'token-link machine, %s: a page that came with the link checked',
   (_kind, kind, first) => {
     it('starts at the screen the answer leads to, without a call', () => {
-      expect(startTokenLink(kind.steps, 'token-abc', { status: 'ok' })).toEqual({
+      expect(startTokenLink(kind.steps, pageOf('token-abc'), { status: 'ok' })).toEqual({
         state: expect.objectContaining({ type: first }),
         effects: [],
       });
-      expect(startTokenLink(kind.steps, 'token-abc', { status: 'failed', reasons: ['wrong_token'] })).toEqual({
+      expect(startTokenLink(kind.steps, pageOf('token-abc'), { status: 'failed', reasons: ['wrong_token'] })).toEqual({
         state: { type: 'expired' },
         effects: [],
       });
     });
 
     it('checks the link itself when the page came without the answer, and needs no call without a token', () => {
-      expect(startTokenLink(kind.steps, 'token-abc').effects).toEqual([{ type: 'token.check', token: 'token-abc' }]);
-      expect(startTokenLink(kind.steps, null)).toEqual({ state: { type: 'expired' }, effects: [] });
+      expect(startTokenLink(kind.steps, pageOf('token-abc')).effects).toEqual([
+        { type: 'token.check', token: 'token-abc' },
+      ]);
+      expect(startTokenLink(kind.steps, pageOf(null))).toEqual({ state: { type: 'expired' }, effects: [] });
     });
   },
 );

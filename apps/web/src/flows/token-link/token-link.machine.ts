@@ -1,6 +1,6 @@
 /**
  * The token-link pages (a password reset link, an invitation link) as one explicit, pure machine
- * (conventions 4 and 5): transition(steps, token, state, event) → the next state and the effects
+ * (conventions 4 and 5): transition(steps, link, state, event) → the next state and the effects
  * to run. The effects are data; token-link.effects.ts runs them with injected I/O.
  *
  * docs/flows/recovery.md: the token is checked on load (an invalid one leads to the expired page,
@@ -13,7 +13,7 @@
  *   works has most likely used it already (a reload of a later step, the mail opened again): the
  *   page goes on to the redirect target instead of calling the link expired (`steps.signsIn`).
  * A reset link this browser has set its password with (the server knows it from a cookie) starts at
- * the confirmation: the page was reloaded or the mail opened again (`TokenLinkVisitor.usedHere`).
+ * the confirmation: the page was reloaded or the mail opened again (`TokenLinkPage.usedHere`).
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
@@ -34,26 +34,28 @@ export interface TokenLinkSteps {
   signsIn: boolean;
 }
 
-/** What the page knows of the visitor when it starts. */
-export interface TokenLinkVisitor {
+/** The page's link and what the page knows of its visitor: read once when the page starts, fixed for its life. */
+export interface TokenLinkPage {
+  /** The `token` query parameter, read once; null when absent. */
+  token: string | null;
   /** Signed in when the page loaded (the start-up user info). */
   signedIn: boolean;
   /**
    * This browser has set its password with this reset link (the server said so for the page it
    * rendered; docs/decisions/0178-used-reset-link-reopened.md).
    */
-  usedHere?: boolean;
+  usedHere: boolean;
 }
 
 export type TokenLinkState =
   /** The link's check is under way. */
-  | { type: 'checkingToken'; signedIn: boolean }
+  | { type: 'checkingToken' }
   /**
    * The check got no usable answer and the page is still here (the global handler told the person
    * to wait, or that the service is busy): the link may well be live, so the page offers the check
    * again rather than a spinner that never ends.
    */
-  | { type: 'checkFailed'; signedIn: boolean }
+  | { type: 'checkFailed' }
   | { type: 'welcome' }
   | {
       type: 'setPassword';
@@ -119,21 +121,16 @@ export interface TokenLinkTransition {
  * the page came with it (a server-rendered page; docs/decisions/0117-server-rendered-first-view.md),
  * else the check to make.
  */
-export function startTokenLink(
-  steps: TokenLinkSteps,
-  token: string | null,
-  answer?: StatusAnswer,
-  visitor: TokenLinkVisitor = { signedIn: false },
-): TokenLinkTransition {
+export function startTokenLink(steps: TokenLinkSteps, link: TokenLinkPage, answer?: StatusAnswer): TokenLinkTransition {
+  const { token } = link;
   if (token === null || token.trim() === '') return go({ type: 'expired' });
-  if (visitor.usedHere && steps.afterPassword === 'passwordChanged') return go({ type: 'passwordChanged' });
-  const checking = check(token, visitor.signedIn);
-  return answer ? transition(steps, token, checking.state, { type: 'token.answered', answer }) : checking;
+  if (link.usedHere && steps.afterPassword === 'passwordChanged') return go({ type: 'passwordChanged' });
+  const checking = check(token);
+  return answer ? transition(steps, link, checking.state, { type: 'token.answered', answer }) : checking;
 }
 
 /** The link's check, asked for (again). */
-const check = (token: string, signedIn: boolean): TokenLinkTransition =>
-  go({ type: 'checkingToken', signedIn }, { type: 'token.check', token });
+const check = (token: string): TokenLinkTransition => go({ type: 'checkingToken' }, { type: 'token.check', token });
 
 type SetPasswordState = Extract<TokenLinkState, { type: 'setPassword' }>;
 type PairDeviceState = Extract<TokenLinkState, { type: 'pairDevice' }>;
@@ -162,19 +159,20 @@ const leave = (state: TokenLinkState, event: TokenLinkEvent) =>
 
 /**
  * @param steps the kind's steps (token-link.kinds.ts).
- * @param token the `token` query parameter, read once; null when absent.
+ * @param link the page's link and visitor, as the page started with them.
  */
 export function transition(
   steps: TokenLinkSteps,
-  token: string | null,
+  link: TokenLinkPage,
   state: TokenLinkState,
   event: TokenLinkEvent,
 ): TokenLinkTransition {
+  const { token } = link;
   switch (state.type) {
     case 'checkingToken':
-      return onCheckingToken(steps, state, event);
+      return onCheckingToken(steps, link, state, event);
     case 'checkFailed':
-      return event.type === 'check.retried' && token !== null ? check(token, state.signedIn) : leave(state, event);
+      return event.type === 'check.retried' && token !== null ? check(token) : leave(state, event);
     case 'welcome':
       return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
     case 'setPassword':
@@ -202,20 +200,21 @@ export function transition(
 
 function onCheckingToken(
   steps: TokenLinkSteps,
+  link: TokenLinkPage,
   state: Extract<TokenLinkState, { type: 'checkingToken' }>,
   event: TokenLinkEvent,
 ): TokenLinkTransition {
   switch (event.type) {
     case 'token.answered':
       if (readTokenInfoAnswer(event.answer) !== 'valid')
-        return steps.signsIn && state.signedIn
+        return steps.signsIn && link.signedIn
           ? go({ type: 'finishing' }, { type: 'navigation.redirect' })
           : go({ type: 'expired' });
       return steps.first === 'welcome' ? go({ type: 'welcome' }) : go(setPassword());
     case 'token.abandoned':
       // The global handler has shown the error page, reloaded, or told the wait in a snackbar; in
       // the last case the page must offer a way on.
-      return go({ type: 'checkFailed', signedIn: state.signedIn });
+      return go({ type: 'checkFailed' });
     default:
       return stay(state);
   }
