@@ -376,13 +376,17 @@ export async function measureServer({
     const m = Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, median(values)]));
     // Each round's own ratio (its two sides measured back to back), then their median: steadier than
     // a ratio of medians when other work on the machine comes and goes between rounds.
-    const paired = (real, floor) => median(samples[real].map((value, i) => value / samples[floor][i]));
+    // `share` divides the server's measure by the floor's (a throughput) or the floor's by the server's (a cost).
+    const pairedOf = (series, share) => (real, floor) =>
+      median(series[real].map((value, i) => share(value, series[floor][i])));
+    const paired = pairedOf(samples, (real, floor) => real / floor);
     // The same for the CPU per request: the floor's cost as a share of the server's (1 = as cheap as the floor).
     const cpuKnown = Object.values(cpu).every((values) => values.every((value) => value !== null));
     const cpuMedians = cpuKnown
       ? Object.fromEntries(Object.entries(cpu).map(([key, values]) => [key, median(values)]))
       : null;
-    const cpuPaired = (real, floor) => (cpuKnown ? median(cpu[real].map((value, i) => cpu[floor][i] / value)) : null);
+    const cpuShare = pairedOf(cpu, (real, floor) => floor / real);
+    const cpuPaired = (real, floor) => (cpuKnown ? cpuShare(real, floor) : null);
 
     // (d) Overload: the argon2 bound is measured again right before each round (the capacity it is a
     // share of); then the clients that honour Retry-After and those that ignore it, in turn.
