@@ -43,7 +43,7 @@ declare module 'fastify' {
     recovery: RecoveryService;
     /** The link tokens (reset, invitation, "Wasn't you?"): the secure-account module's links are of them too. */
     linkTokens: TokenService;
-    /** Names the reset link this browser set a password with: its page, loaded again, says so. */
+    /** Names the link this browser last used (a reset, a securing): its page, loaded again, says what was done. */
     usedLinkCookie: UsedLinkCookie;
   }
 }

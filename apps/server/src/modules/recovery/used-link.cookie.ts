@@ -4,13 +4,13 @@ import type { Config } from '../../config/config.ts';
 import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /**
- * Names the reset link this browser last set a password with, so that the link's page, loaded again
- * (a reload of "password changed", the mail opened again), says the password was changed instead of
- * calling the link expired (docs/decisions/0178-used-reset-link-reopened.md). It holds the link's
- * SHA-256, never the link; it lives as long as a reset link does. It grants nothing: a browser that
- * forged it would only see the confirmation page for a link of its own choosing, and the page is
- * chosen from the cookie and the address alone, without looking the link up, so it tells nobody
- * whether a link exists.
+ * Names the link this browser last used: a reset link it set a password with, or a "Wasn't you?"
+ * link it secured the account with. The link's page, loaded again (a reload, the mail opened again),
+ * then says what was done instead of calling the link expired (docs/decisions/0178-used-link-reopened.md).
+ * It holds the link's SHA-256, never the link; it lives as long as a reset link does. It grants
+ * nothing: a browser that forged it would only see the confirmation page for a link of its own
+ * choosing, and the page is chosen from the cookie and the address alone, without looking the link
+ * up, so it tells nobody whether a link exists.
  */
 export class UsedLinkCookie {
   readonly name: string;
@@ -29,12 +29,12 @@ export class UsedLinkCookie {
     };
   }
 
-  /** After a reset with `token`: this browser used it. */
+  /** After a reset or a securing with `token`: this browser used it. */
   write(reply: FastifyReply, token: string): void {
     reply.setCookie(this.name, sha256Hex(token), this.options);
   }
 
-  /** Whether this browser set a password with `token` (the token exactly as the page's address holds it). */
+  /** Whether this browser used `token` (the token exactly as the page's address holds it). */
   names(request: FastifyRequest, token: string): boolean {
     const value = request.cookies[this.name];
     return value !== undefined && value === sha256Hex(token);

@@ -37,7 +37,7 @@ export const secureAccountModule = fp(
     app.decorate('signInAlerts', alerts);
     const secureAccounts = new SecureAccountService({ tokens, accounts, sessions: sessionStore, devices, throttle });
     app.decorate('secureAccounts', secureAccounts);
-    await app.register(secureAccountRoutes, { secureAccounts });
+    await app.register(secureAccountRoutes, { secureAccounts, usedLinkCookie: app.usedLinkCookie });
   },
   {
     name: 'secure-account-module',

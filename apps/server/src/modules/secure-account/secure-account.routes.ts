@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
+import type { UsedLinkCookie } from '../recovery/used-link.cookie.ts';
 import type { SecureAccountService } from './secure-account.service.ts';
 
 export interface SecureAccountRoutesOptions {
   secureAccounts: SecureAccountService;
+  /** Set once the account is secured: the link's page, loaded again in this browser, says so. */
+  usedLinkCookie: UsedLinkCookie;
 }
 
 /** Fail closed: an internal fault is `app_error`, never a half-done change reported as ok. */
@@ -26,7 +29,7 @@ async function guarded<T>(
 /** GET and POST /api/user/secureaccount (additions; docs/decisions/0115-wasnt-you-mail.md). */
 export async function secureAccountRoutes(
   app: FastifyInstance,
-  { secureAccounts }: SecureAccountRoutesOptions,
+  { secureAccounts, usedLinkCookie }: SecureAccountRoutesOptions,
 ): Promise<void> {
   apiRoute(app, secureAccountInfo, async ({ query, request, reply }) =>
     guarded(request, 'secure-account link check', async () => {
@@ -51,6 +54,7 @@ export async function secureAccountRoutes(
         { event: 'account_secured', sessionsEnded: outcome.sessionsEnded, trustsRevoked: outcome.trustsRevoked },
         "account secured from a wasn't-you link",
       );
+      usedLinkCookie.write(reply, body.token);
       return { status: 'ok', resetToken: outcome.resetToken };
     }),
   );

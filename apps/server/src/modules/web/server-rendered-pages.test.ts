@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LANGUAGE_COOKIE, PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { HOSTILE_TABLE_ALLOWLIST, hostileRedirects } from '../../../../../packages/contract/src/hostile-redirects.ts';
-import { createTestApp, DEMO, dumpDatabase, ORIGIN, sessionCookie, type TestApp } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  DEMO,
+  dumpDatabase,
+  ORIGIN,
+  postJson,
+  sessionCookie,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { cookies, login, signInWithPin } from '../../test/sign-in-steps.ts';
 import { forgotPassword, mailedResetToken, setPassword, tokenFromText } from '../recovery/recovery-test-kit.ts';
 import { HIDDEN_CHECKBOX_INPUT_STYLE } from '../../plugins/security.plugin.ts';
@@ -268,6 +276,26 @@ describe('server-rendered pages', () => {
     const wrong = readPage(await t.app.inject('/signin/secure-account?token=not-a-token'));
     expect(wrong.payload.linkCheck?.answer).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect(wrong.heading).toBe('Tento odkaz už neplatí');
+  });
+
+  it('paints "account secured" again for a "Wasn\'t you?" link this browser secured the account with, and the expired page to anyone else', async () => {
+    const account = await t.accounts.create({ ...DEMO, email: 'oto.secured@example.test' });
+    const { token } = await t.app.linkTokens.issue(account.id, 'secure_account');
+    const link = `/signin/secure-account?token=${encodeURIComponent(token)}`;
+    const secured = await postJson(t.app, '/api/user/secureaccount', { token });
+    expect(secured.json()).toMatchObject({ status: 'ok' });
+    const used = secured.cookies.find((cookie) => cookie.name === 'gh_link_used');
+    expect(used).toMatchObject({ value: sha256Hex(token), httpOnly: true, sameSite: 'Lax', path: '/' });
+    const again = readPage(await t.app.inject({ url: link, headers: { cookie: `gh_link_used=${used?.value}` } }));
+    expect([again.payload.linkCheck, again.heading]).toEqual([{ token, usedHere: true }, 'Váš účet je zabezpečený']);
+    expect(again.root).toContain('Zvoliť nové heslo');
+    // The reset token the securing answered is not in the page: only the browser that was answered had it.
+    expect(again.html).not.toContain(String((secured.json() as { resetToken?: string }).resetToken));
+    const elsewhere = readPage(await t.app.inject(link));
+    expect([elsewhere.payload.linkCheck?.answer, elsewhere.heading]).toEqual([
+      { status: 'failed', reasons: ['wrong_token'] },
+      'Tento odkaz už neplatí',
+    ]);
   });
 
   it('sends a guest from the security page to sign in first, and back', async () => {

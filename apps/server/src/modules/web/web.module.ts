@@ -34,9 +34,11 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
     const token = url.searchParams.get('token');
     // No token: the app knows without asking.
     if (token === null || token.trim() === '') return null;
-    // A reset link this browser has set its password with (docs/decisions/0178-used-reset-link-reopened.md):
-    // known from the cookie and the address alone, bot check or not, and without a look-up.
-    if (page === APP_PAGES.resetPassword && usedLinkCookie.names(request, token)) return { token, usedHere: true };
+    // A reset link this browser has set its password with, or a "Wasn't you?" link it has secured the
+    // account with (docs/decisions/0178-used-link-reopened.md): known from the cookie and the address
+    // alone, bot check or not, and without a look-up.
+    if ((page === APP_PAGES.resetPassword || page === APP_PAGES.secureAccount) && usedLinkCookie.names(request, token))
+      return { token, usedHere: true };
     // With a bot check, the check needs the browser's token: the app makes it.
     if (config.botCheck.kind !== 'none') return null;
     if (page === APP_PAGES.resetPassword || page === APP_PAGES.acceptInvitation) {

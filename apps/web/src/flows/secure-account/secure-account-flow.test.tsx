@@ -82,6 +82,27 @@ describe('a secure-account page the server rendered with its link checked', () =
   });
 });
 
+describe('a secure-account page loaded again in the browser that secured the account with its link', () => {
+  it('shows the confirmation again, asking nothing; a new password then comes by a mailed link', async () => {
+    const api = stubApi({ 'POST /api/user/forgotpassword': ok });
+    const { user, m, goToResetPassword } = renderFlow({
+      search: '?token=abc',
+      linkCheck: { token: 'abc', usedHere: true },
+    });
+    // The page's first screen: its title takes no focus.
+    await expectScreen(m['secureAccount.secured.title'], { first: true });
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: m['secureAccount.secured.newPassword'] }));
+    // The reset token was the page's only: the request for a reset link by mail instead.
+    await expectScreen('Request a new link');
+    expect(goToResetPassword).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send new link' }));
+    await expectScreen('Check your email');
+    expect(api.calls('POST /api/user/forgotpassword')).toHaveLength(1);
+  });
+});
+
 describe.each(LOCALES)('secure-account route in %s', (locale) => {
   it('checks the link, explains what will happen and secures only when the one button is pressed, then leads on to a new password', async () => {
     const api = stubApi({

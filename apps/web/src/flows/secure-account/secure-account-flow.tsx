@@ -10,6 +10,7 @@ import {
   RESET_LINK_VALIDITY,
   answerFor,
   linkValidity,
+  usedHere,
 } from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
 import type { NewTokenFormHandle } from '../../shared/link-request';
@@ -33,7 +34,7 @@ export interface SecureAccountFlowProps {
   goToSignIn: () => void;
   /** The reset-password route with this token. */
   goToResetPassword: (token: string) => void;
-  /** The server's check of this link, when it rendered the page. */
+  /** The server's check of this link when it rendered the page (or that this browser secured the account with it). */
   linkCheck?: LinkCheck | null;
   /** Server info's `resetLinkMinutes`: the reset link's "link sent" page says how long it works, when given. */
   resetLinkMinutes?: number | null;
@@ -68,7 +69,7 @@ export function SecureAccountFlow({
   );
   const { state, send } = useMachine(
     {
-      start: () => startSecureAccount(token, answerFor(linkCheck, token)),
+      start: () => startSecureAccount(token, answerFor(linkCheck, token), usedHere(linkCheck, token)),
       transition: (current: SecureAccountState, event: SecureAccountEvent) => transition(token, current, event),
       run: runSecureAccountEffect,
     },

@@ -117,4 +117,25 @@ describe('secure-account machine', () => {
     expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
     expect(asked.state).toEqual({ type: 'newTokenSent' });
   });
+
+  it('shows the confirmation again, without a check, when this browser secured the account with the link; a new password then comes by a mailed link', () => {
+    const again = startSecureAccount(TOKEN, undefined, true);
+    expect(again).toEqual({ state: { type: 'secured', resetToken: null }, effects: [] });
+    const chosen = run([{ type: 'newPassword.chosen' }], TOKEN, again.state);
+    // The reset token was the page's only: no navigation without it, the reset-link request instead.
+    expect(chosen.effects).toEqual([]);
+    expect(chosen.state.type).toBe('requestNewToken');
+    const asked = run(
+      [
+        { type: 'newToken.submitted', email: 'ana@example.test' },
+        { type: 'newToken.answered', answer: { status: 'ok' } },
+      ],
+      TOKEN,
+      chosen.state,
+    );
+    expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
+    expect(asked.state).toEqual({ type: 'newTokenSent' });
+    // A link without a token is still expired.
+    expect(startSecureAccount(null, undefined, true).state).toEqual({ type: 'expired' });
+  });
 });

@@ -3,7 +3,9 @@
  * link in the "Wasn't you?" mail (docs/flows/secure-account.md). Opening the link only checks it
  * (mail scanners fetch links); the person's press of the one button secures the account, and the
  * confirmation leads on to choosing a new password. An unknown, used or expired link gets a screen
- * with a way to sign in or to ask for a reset link.
+ * with a way to sign in or to ask for a reset link. The link loaded again in the browser that secured
+ * the account with it (a reload, the mail opened again) shows the confirmation again; the reset
+ * token it came with is gone, so choosing a new password then asks for a reset link by mail.
  */
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
 import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
@@ -18,7 +20,8 @@ export type SecureAccountState =
   /** The check got no usable answer and the page is still here (a wait or a busy service told): "Try again". */
   | { type: 'checkFailed' }
   | { type: 'confirm'; submitting: boolean; notice: SecureNotice | null; failures: number }
-  | { type: 'secured'; resetToken: string }
+  /** `resetToken`: null when the page was loaded again after the securing (the token was the page's only). */
+  | { type: 'secured'; resetToken: string | null }
   | { type: 'expired' }
   | RequestNewTokenState
   | { type: 'newTokenSent' };
@@ -52,11 +55,18 @@ export interface SecureAccountTransition {
 
 /**
  * The first transition (useMachine makes it once): a link without a token is expired at once (there is
- * nothing to check); else the link checked with `answer` when the page came with it (a server-rendered
- * page; docs/decisions/0117-server-rendered-first-view.md), else the check to make.
+ * nothing to check); a link this browser secured the account with (`usedHere`, the server's word for
+ * the page it rendered; docs/decisions/0178-used-link-reopened.md) shows the confirmation again; else
+ * the link checked with `answer` when the page came with it (a server-rendered page;
+ * docs/decisions/0117-server-rendered-first-view.md), else the check to make.
  */
-export function startSecureAccount(token: string | null, answer?: StatusAnswer): SecureAccountTransition {
+export function startSecureAccount(
+  token: string | null,
+  answer?: StatusAnswer,
+  usedHere = false,
+): SecureAccountTransition {
   if (token === null || token.trim() === '') return go({ type: 'expired' });
+  if (usedHere) return go({ type: 'secured', resetToken: null });
   const checking = check(token);
   return answer ? transition(token, checking.state, { type: 'link.answered', answer }) : checking;
 }
@@ -99,9 +109,11 @@ export function transition(
     case 'confirm':
       return onConfirm(token, state, event);
     case 'secured':
-      return event.type === 'newPassword.chosen'
-        ? go(state, { type: 'navigation.resetPassword', token: state.resetToken })
-        : stay(state);
+      if (event.type !== 'newPassword.chosen') return stay(state);
+      // Without the reset token (the page loaded again), a reset link by mail.
+      return state.resetToken === null
+        ? go(requestNewTokenState())
+        : go(state, { type: 'navigation.resetPassword', token: state.resetToken });
     case 'expired':
       if (event.type === 'newToken.chosen') return go(requestNewTokenState());
       if (event.type === 'signIn.chosen') return go(state, { type: 'navigation.signIn' });

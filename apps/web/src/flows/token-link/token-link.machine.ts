@@ -42,7 +42,7 @@ export interface TokenLinkPage {
   signedIn: boolean;
   /**
    * This browser has set its password with this reset link (the server said so for the page it
-   * rendered; docs/decisions/0178-used-reset-link-reopened.md).
+   * rendered; docs/decisions/0178-used-link-reopened.md).
    */
   usedHere: boolean;
 }

@@ -3,9 +3,10 @@ import type { StatusAnswer } from '@gatehouse/contract';
 /**
  * What the server knew of the link of a page it rendered (the reset, invitation and secure-account
  * pages; docs/decisions/0117-server-rendered-first-view.md): its check's answer, so the page starts
- * from it instead of asking again and the first paint is the screen the link leads to; or, for a
- * reset link, that this browser has set its password with it (`usedHere`: a reload of the
- * confirmation, the mail opened again; docs/decisions/0178-used-reset-link-reopened.md).
+ * from it instead of asking again and the first paint is the screen the link leads to; or that
+ * this browser has used the link (`usedHere`: set its password with a reset link, secured the
+ * account with a "Wasn't you?" link), so the page is loaded again after that (a reload, the mail
+ * opened again; docs/decisions/0178-used-link-reopened.md).
  */
 export type LinkCheck = { token: string; answer: StatusAnswer } | { token: string; usedHere: true };
 
@@ -14,7 +15,7 @@ export function answerFor(check: LinkCheck | null | undefined, token: string | n
   return check && token !== null && check.token === token && 'answer' in check ? check.answer : undefined;
 }
 
-/** Whether this browser has set a password with this link (the server said so for the page it rendered). */
+/** Whether this browser has used this link (the server said so for the page it rendered). */
 export function usedHere(check: LinkCheck | null | undefined, token: string | null): boolean {
   return check !== null && check !== undefined && token !== null && check.token === token && 'usedHere' in check;
 }
