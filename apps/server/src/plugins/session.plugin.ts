@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionLevel } from '../db/schema.ts';
+import { hostCookie, type HostCookie } from './host-cookie.ts';
 import { userAgentOf } from './user-agent.ts';
 
 /**
@@ -24,14 +25,9 @@ export interface SessionStore<S> {
   end(session: S | null): Promise<void>;
 }
 
-/** `__Host-` pins the cookie to this host over https with Path=/; plain-http loopback cannot use it. */
-export function sessionCookieName(config: Pick<Config, 'insecureLoopback'>): string {
-  return config.insecureLoopback ? 'gh_session' : '__Host-gh_session';
-}
-
-export function sessionCookieOptions(config: Pick<Config, 'insecureLoopback'>): CookieSerializeOptions {
-  // No Max-Age: the browser drops it at exit; the server enforces idle and absolute lifetimes itself.
-  return { path: '/', httpOnly: true, sameSite: 'lax', secure: !config.insecureLoopback };
+/** The session cookie: no Max-Age, the browser drops it at exit; the server enforces idle and absolute lifetimes itself. */
+export function sessionCookie(config: Pick<Config, 'insecureLoopback'>): HostCookie {
+  return hostCookie(config, 'gh_session', { sameSite: 'lax' });
 }
 
 const loaded = new WeakMap<FastifyRequest, Promise<unknown>>();
@@ -48,8 +44,9 @@ export class SessionAccess<S> {
     private readonly service: SessionStore<S>,
     config: Pick<Config, 'insecureLoopback'>,
   ) {
-    this.cookieName = sessionCookieName(config);
-    this.cookieOptions = sessionCookieOptions(config);
+    const cookie = sessionCookie(config);
+    this.cookieName = cookie.name;
+    this.cookieOptions = cookie.options;
   }
 
   current(request: FastifyRequest): Promise<S | null> {

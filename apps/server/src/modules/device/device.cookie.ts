@@ -1,11 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../../config/config.ts';
-
-/** `__Host-gh_device` over https; `gh_device` on plain-http loopback, like the session cookie. */
-export function deviceCookieName(config: Pick<Config, 'insecureLoopback'>): string {
-  return config.insecureLoopback ? 'gh_device' : '__Host-gh_device';
-}
+import { hostCookie } from '../../plugins/host-cookie.ts';
 
 /**
  * The device cookie, read and set by the routes (the device service only sees its token;
@@ -16,14 +12,11 @@ export class DeviceCookie {
   private readonly options: CookieSerializeOptions;
 
   constructor(config: Pick<Config, 'insecureLoopback' | 'deviceCookieMaxAgeMs'>) {
-    this.name = deviceCookieName(config);
-    this.options = {
-      path: '/',
-      httpOnly: true,
+    // `__Host-gh_device` over https; `gh_device` on plain-http loopback, like the session cookie.
+    ({ name: this.name, options: this.options } = hostCookie(config, 'gh_device', {
       sameSite: 'lax',
-      secure: !config.insecureLoopback,
-      maxAge: Math.floor(config.deviceCookieMaxAgeMs / 1000),
-    };
+      maxAgeMs: config.deviceCookieMaxAgeMs,
+    }));
   }
 
   /** The token the browser sent, if any. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../../config/config.ts';
+import { hostCookie } from '../../plugins/host-cookie.ts';
 import { sha256Hex } from '../../plugins/secret-hash.ts';
 
 /**
@@ -17,16 +18,11 @@ export class UsedLinkCookie {
   private readonly options: CookieSerializeOptions;
 
   constructor(config: Pick<Config, 'insecureLoopback' | 'resetTokenTtlMs'>) {
-    // `__Host-` (Secure, no Domain, Path=/) over https, like the session and device cookies.
-    this.name = config.insecureLoopback ? 'gh_link_used' : '__Host-gh_link_used';
-    this.options = {
-      path: '/',
-      httpOnly: true,
-      // Lax: the mail's link is a navigation from another site, and must bring the cookie along.
+    // Lax: the mail's link is a navigation from another site, and must bring the cookie along.
+    ({ name: this.name, options: this.options } = hostCookie(config, 'gh_link_used', {
       sameSite: 'lax',
-      secure: !config.insecureLoopback,
-      maxAge: Math.floor(config.resetTokenTtlMs / 1000),
-    };
+      maxAgeMs: config.resetTokenTtlMs,
+    }));
   }
 
   /** After a reset or a securing with `token`: this browser used it. */

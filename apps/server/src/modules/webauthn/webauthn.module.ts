@@ -7,6 +7,7 @@ import { ChallengeService } from './challenge.service.ts';
 import { ServerKeys } from '../../db/server-keys.ts';
 import { CHALLENGE_KEY_NAME, SignedChallenges } from './signed-challenge.ts';
 import { CredentialRepository } from './credential.repository.ts';
+import { hostCookie } from '../../plugins/host-cookie.ts';
 import { CredentialService } from './credential.service.ts';
 import { OfferRepository } from './offer.repository.ts';
 import { OfferService } from './offer.service.ts';
@@ -15,16 +16,7 @@ import { webauthnRoutes, type ChallengeCookie, type CompleteSignIn } from './web
 
 /** The cookie that binds sign-in challenges to the browser that asked for them (`__Host-` over https). */
 export function challengeCookie(config: Pick<Config, 'insecureLoopback' | 'webauthn'>): ChallengeCookie {
-  return {
-    name: config.insecureLoopback ? 'gh_passkey' : '__Host-gh_passkey',
-    options: {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: !config.insecureLoopback,
-      maxAge: Math.ceil(config.webauthn.challengeTtlMs / 1000),
-    },
-  };
+  return hostCookie(config, 'gh_passkey', { sameSite: 'strict', maxAgeMs: config.webauthn.challengeTtlMs });
 }
 
 declare module 'fastify' {

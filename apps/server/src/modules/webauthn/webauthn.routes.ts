@@ -8,7 +8,7 @@ import {
   webauthnOfferSave,
   WEBAUTHN_NOT_FOUND,
 } from '@gatehouse/contract';
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { HostCookie } from '../../plugins/host-cookie.ts';
 import type { WebauthnConfig } from '../../config/config.ts';
 import { apiRoute } from '../../plugins/api-route.ts';
 import { HttpProblem, retryAfterHeader } from '../../plugins/http-problem.ts';
@@ -26,10 +26,8 @@ export type CompleteSignIn = (
   shared: boolean,
 ) => Promise<unknown>;
 
-export interface ChallengeCookie {
-  name: string;
-  options: CookieSerializeOptions;
-}
+/** The cookie that binds sign-in challenges to the browser that asked for them. */
+export type ChallengeCookie = HostCookie;
 
 export interface WebauthnRoutesOptions {
   /** Binds sign-in challenges to the browser (docs/decisions/0163-passkey-sign-in-challenges.md). */
