@@ -12,7 +12,8 @@
 // Before the summary it lists the slowest tests of each runner, the end-to-end ones with the share
 // of their time-out they used, so that a test creeping towards its time-out is seen before it
 // fails (docs/decisions/0011-fast-deterministic-end-to-end-tests.md). Then it lists every failed
-// test again with the first lines of its error, so that the end of a long log says what failed.
+// test again with the first lines of its error, and names each failed test once more in the summary,
+// so that even the last few lines of a long log say what failed.
 // Set TEST_SKIP_E2E=1 to leave out step 4 locally (CI never does).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
 import {
+  failedTitles,
   failureList,
   playwrightFailures,
   playwrightTimings,
@@ -166,5 +168,6 @@ for (const line of failureList(failures)) console.log(line);
 
 console.log('\n=== summary ===');
 for (const line of lines) console.log(line);
+for (const line of failedTitles(failures)) console.log(line);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -119,6 +119,21 @@ export function failureList(failures, lines = 12) {
   return out;
 }
 
+/**
+ * One line per failed test, for the summary itself: a CI log is often read from its end only, and
+ * the page snapshots of the list above can push the names of the failed tests out of that tail.
+ */
+export function failedTitles(failures) {
+  return failures.map((failure) => {
+    const firstLine =
+      String(failure.error)
+        .replace(ansi, '')
+        .split('\n')
+        .find((line) => line.trim() !== '') ?? '';
+    return `  ✘ [${failure.runner}] ${failure.title}${firstLine ? ` — ${firstLine.trim().slice(0, 160)}` : ''}`;
+  });
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The `count` slowest tests of each runner, then a warning for end-to-end tests past half their time-out. */
