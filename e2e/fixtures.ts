@@ -6,7 +6,14 @@
 // `npm run admin`, without a Node start-up and TypeScript compile per call), mail is waited for
 // with a held request to the SMTP sink, and axe-core is injected once per document.
 // docs/decisions/0011-fast-deterministic-end-to-end-tests.md says why and what it costs.
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -230,6 +237,48 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/** Where another browser opens the app, and as whom. */
+export interface AnotherBrowserOptions {
+  baseURL: string;
+  /** Its language cookie: the language a person chose on that device. */
+  lang: Locale;
+  viewport?: { width: number; height: number };
+  /** The worker's client-address proxy (the `proxy` fixture), when the server must see this device's own address. */
+  proxy?: BrowserContextOptions['proxy'];
+}
+
+/**
+ * Another browser: a context of its own (none of the test page's cookies) in a language, as a
+ * second device or a mail opened elsewhere is. The caller closes its context.
+ */
+export async function openAnotherBrowser(
+  browser: Browser,
+  { baseURL, lang, viewport, proxy }: AnotherBrowserOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-GB',
+    ...(viewport ? { viewport } : {}),
+    ...(proxy ? { proxy } : {}),
+  });
+  await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL }]);
+  return { context, page: await context.newPage() };
+}
+
+/** Runs `visit` in another browser (openAnotherBrowser), closed afterwards. */
+export async function inAnotherBrowser(
+  browser: Browser,
+  options: AnotherBrowserOptions,
+  visit: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await openAnotherBrowser(browser, options);
+  try {
+    await visit(page);
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * Serves the app's pages as a server whose renderer failed does (docs/decisions/0117-server-rendered-first-view.md):

@@ -6,6 +6,15 @@ import { text, type Locale } from './fixtures.ts';
 /** A person's pace: a key every 70 ms (a fast typist; slower ones only widen the gaps a bug needs). */
 export const KEY_DELAY_MS = 70;
 
+/**
+ * The time-out of a journey: several screens typed at a person's pace, with a mailed PIN or link
+ * (the typing tests, a reset loaded again, a passkey managed after the password again, a
+ * shared-computer sign-in, typing while the first paint is held back). They take 15–25 s with two workers on 2 cores, more on a loaded
+ * machine; 60 s keeps the slowest-tests warning (past half of the time-out) meaningful. Other tests
+ * keep the default 30 s (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).
+ */
+export const JOURNEY_TIMEOUT_MS = 60_000;
+
 /** Types into a field key by key, as a person does (never `fill`). */
 export async function typeAsPerson(field: Locator, value: string): Promise<void> {
   await field.pressSequentially(value, { delay: KEY_DELAY_MS });

@@ -3,11 +3,12 @@
 // (docs/decisions/0117-server-rendered-first-view.md).
 import type { Page } from '@playwright/test';
 import { expect, test, text, type Locale } from '../fixtures.ts';
-import { KEY_DELAY_MS, typeAsPerson } from '../people.ts';
+import { JOURNEY_TIMEOUT_MS, KEY_DELAY_MS, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
 
-test.describe.configure({ timeout: 60_000 });
+// Pages held back on purpose while a person types, and a PIN step reloaded: a journey's time-out.
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 /** True once React has taken over the page's root (hydrateRoot marks the container). */
 const hydrated = (page: Page) =>

@@ -4,6 +4,7 @@ import {
   createUser,
   expect,
   expectNoAxeViolations,
+  inAnotherBrowser,
   linkFrom,
   renderInBrowser,
   test,
@@ -11,32 +12,16 @@ import {
   waitForMail,
 } from '../fixtures.ts';
 import type { Locale } from '../fixtures.ts';
-import type { Browser, Page } from '@playwright/test';
-import { expectScreen, focused, shown, tabTo, typeAsPerson } from '../people.ts';
+import { JOURNEY_TIMEOUT_MS, expectScreen, focused, shown, tabTo, typeAsPerson } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { passOfferIfShown, pinScreen, signInWithPin } from '../screens/pin-screen.ts';
 
 const t = (id: string, values?: Record<string, string>) => text('en', id, values);
 const NEW_PASSWORD = 'Fresh-Start-2026';
 
-/** A page in another browser (none of the test page's cookies), in `lang` as the footer's choice sets it. */
-async function inAnotherBrowser(
-  browser: Browser,
-  baseURL: string | undefined,
-  lang: Locale,
-  visit: (page: Page) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL ?? 'http://localhost' }]);
-    await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
 test.describe('forgotten password', () => {
   test('forgot password → mail → link → new password → sign in with it', async ({ page, user, browser, baseURL }) => {
+    test.setTimeout(JOURNEY_TIMEOUT_MS);
     await loginScreen(page).open();
     await page
       .getByRole('button', { name: t('signIn.login.forgotPassword') })
@@ -79,7 +64,7 @@ test.describe('forgotten password', () => {
 
     // The link was single use: another browser is told it has expired (this one, that the password
     // was changed: the test below).
-    await inAnotherBrowser(browser, baseURL, 'en', async (other) => {
+    await inAnotherBrowser(browser, { baseURL: baseURL ?? '', lang: 'en' }, async (other) => {
       await other.goto(linkFrom(mail, '/signin/reset-password'));
       await expect(other.getByRole('heading', { level: 1, name: t('reset.expired.title') })).toBeVisible();
     });
@@ -227,6 +212,7 @@ test.describe('finishing registration', () => {
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
   test.describe(`a registration reloaded after the password, keyboard only, in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: { width: 360, height: 740 } });
+    test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
     const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
 
     test('the reload and the mail opened again go on signed in, not to an expired link', async ({ page }) => {
@@ -337,7 +323,7 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
       await expectScreen(page, tr('signIn.pin.title'));
 
       // Another browser with the same link: used, so expired, with its way to a new one.
-      await inAnotherBrowser(browser, baseURL, lang, async (other) => {
+      await inAnotherBrowser(browser, { baseURL: baseURL ?? '', lang }, async (other) => {
         await other.goto(link);
         await expect(other.getByRole('heading', { level: 1, name: tr('reset.expired.title') })).toBeVisible();
       });

@@ -1,13 +1,14 @@
 // The "Wasn't you?" mail and its secure-account page (docs/flows/secure-account.md,
 // docs/decisions/0115-wasnt-you-mail.md), in three browsers of one person's account, driven by
 // the keyboard alone and typed key by key.
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   createUser,
   expect,
   expectNoAxeViolations,
   isPinMail,
   linkFrom,
+  openAnotherBrowser,
   pinFrom,
   test,
   waitForMail,
@@ -36,24 +37,6 @@ function secureAccountLink(mail: Mail): string {
   if (!match) throw new Error(`no secure-account link in: ${mail.text}`);
   const url = new URL(match[0]);
   return `${url.pathname}${url.search}`;
-}
-
-/** A browser of its own (a device), in the test's language, through the test's client address (fixtures.ts). */
-async function openBrowser(
-  browser: Browser,
-  options: { baseURL: string; proxy: BrowserContextOptions['proxy'] },
-  lang: Locale,
-  viewport: { width: number; height: number },
-) {
-  const { baseURL } = options;
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'en-GB',
-    viewport,
-    ...(options.proxy ? { proxy: options.proxy } : {}),
-  });
-  await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL }]);
-  return { context, page: await context.newPage() };
 }
 
 /** Password, then the mailed PIN, from the login form, with the keyboard; ends on the default page. */
@@ -120,21 +103,21 @@ for (const { lang, viewport, reloads } of RUNS) {
     test.setTimeout(90_000);
     const t = textsOf(lang);
     const user = await createUser({ language: lang });
-    const where = { baseURL: baseURL ?? '', proxy };
+    const where = { baseURL: baseURL ?? '', lang, viewport, proxy };
 
     // The first device: signed in, and trusted (no PIN next time). The account's first sign-in mails nothing.
-    const home = await openBrowser(browser, where, lang, viewport);
+    const home = await openAnotherBrowser(browser, where);
     await signIn(home.page, lang, user, { rememberDevice: true });
 
     // A second device, new to the account: the mail comes in the account's language.
-    const other = await openBrowser(browser, where, lang, viewport);
+    const other = await openAnotherBrowser(browser, where);
     const since = Date.now();
     await signIn(other.page, lang, user);
     const mail = await waitForMail(user.email, { since, match: isSecureAccountMail });
     expect(mail.subject).toBe(NEW_DEVICE_SUBJECT[lang]);
 
     // A third browser opens the link: it is checked, nothing happens until the button.
-    const mailbox = await openBrowser(browser, where, lang, viewport);
+    const mailbox = await openAnotherBrowser(browser, where);
     const page = mailbox.page;
     await page.goto(secureAccountLink(mail));
     const confirmHeading = page.getByRole('heading', { level: 1, name: t('secureAccount.confirm.title') });

@@ -1,11 +1,12 @@
 // The "Sign-in and security" page (docs/decisions/0114-security-page.md), in sk, cs and en,
 // typed like a person and driven by keyboard where a person would use it.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../env.ts';
 import {
   createUser,
   expect,
   expectNoAxeViolations,
+  inAnotherBrowser,
   isPinMail,
   pinFrom,
   test,
@@ -16,7 +17,14 @@ import {
 } from '../fixtures.ts';
 import { addVirtualAuthenticator } from '../authenticator.ts';
 import { ageSessionProof } from '../database.ts';
-import { expectScreen, recordAnnouncements, announcements, typeAsPerson, clearAsPerson } from '../people.ts';
+import {
+  JOURNEY_TIMEOUT_MS,
+  expectScreen,
+  recordAnnouncements,
+  announcements,
+  typeAsPerson,
+  clearAsPerson,
+} from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen, rememberedScreens } from '../screens/pin-screen.ts';
 
@@ -89,6 +97,7 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
       baseURL,
       user,
     }) => {
+      test.setTimeout(JOURNEY_TIMEOUT_MS);
       const authenticator = await addVirtualAuthenticator(page);
       await recordAnnouncements(page);
       const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -207,8 +216,7 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
     });
 
     test('"sign out all other sessions" leaves the other browser a guest', async ({ page, browser, baseURL, user }) => {
-      const other = await secondBrowser(browser, baseURL ?? E2E_BASE_URL, lang);
-      try {
+      await inAnotherBrowser(browser, { baseURL: baseURL ?? E2E_BASE_URL, lang }, async (other) => {
         await signInWithApi(other, user);
         await signInWithApi(page, user);
         await recordAnnouncements(page);
@@ -230,9 +238,7 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
         expect(await (await other.request.get('/api/user/info')).json()).toMatchObject({ guest: true });
         // This one is still signed in.
         expect(await (await page.request.get('/api/user/info')).json()).toMatchObject({ guest: false });
-      } finally {
-        await other.context().close();
-      }
+      });
     });
 
     test('a guest opening the page signs in first and comes back to it', async ({ page }) => {
@@ -256,11 +262,4 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
       await expect(heading).toBeVisible();
     });
   });
-}
-
-/** A second browser (its own cookies) in the same language. */
-async function secondBrowser(browser: Browser, baseURL: string, lang: Locale): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([{ name: 'gh_lang', value: lang, url: baseURL }]);
-  return context.newPage();
 }

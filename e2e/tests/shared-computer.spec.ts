@@ -12,7 +12,7 @@ import {
   waitForMail,
   type Locale,
 } from '../fixtures.ts';
-import { expectScreen, shown, typeAsPerson } from '../people.ts';
+import { JOURNEY_TIMEOUT_MS, expectScreen, shown, typeAsPerson } from '../people.ts';
 
 for (const { lang, width } of [
   { lang: 'sk', width: 360 },
@@ -21,6 +21,7 @@ for (const { lang, width } of [
 ] as const satisfies ReadonlyArray<{ lang: Locale; width: number }>) {
   test.describe(`in ${lang} at ${width} px, keyboard only`, () => {
     test.use({ lang, viewport: { width, height: 800 } });
+    test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
     const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
 
     test('a shared-computer sign-in is not remembered, trusts nothing and offers no passkey', async ({ page }) => {

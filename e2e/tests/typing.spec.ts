@@ -22,6 +22,7 @@ import {
   expectScreen,
   expectToldOnce,
   focused,
+  JOURNEY_TIMEOUT_MS,
   recordAnnouncements,
   settled,
   shown,
@@ -30,10 +31,8 @@ import {
 } from '../people.ts';
 import { rememberedScreens } from '../screens/pin-screen.ts';
 
-// Typing at a person's pace, a mailed PIN and several screens: more than the default 30 s on 2 cores.
-// The slowest (reset password: a mismatch, then retyping) takes 16 s with two workers and up to 26 s
-// on a loaded machine; 60 s keeps the slowest-tests warning (past half of the time-out) meaningful.
-test.describe.configure({ timeout: 60_000 });
+// Typing at a person's pace, a mailed PIN and several screens: a journey's time-out.
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const LOCALES: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
   { lang: 'sk', viewport: { width: 360, height: 740 } },
