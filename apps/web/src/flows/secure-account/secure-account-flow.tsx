@@ -69,7 +69,7 @@ export function SecureAccountFlow({
   );
   const { state, send } = useMachine(
     {
-      start: () => startSecureAccount(token, answerFor(linkCheck, token), usedHere(linkCheck, token)),
+      start: () => startSecureAccount({ token, usedHere: usedHere(linkCheck, token) }, answerFor(linkCheck, token)),
       transition: (current: SecureAccountState, event: SecureAccountEvent) => transition(token, current, event),
       run: runSecureAccountEffect,
     },

@@ -5,7 +5,7 @@ import type { SecureAccountEvent, SecureAccountState } from './secure-account.ma
 const TOKEN = 'link-token';
 /** Starts the machine (as useMachine does), or takes it at `start`, and runs the events: the last state and every effect. */
 const run = (events: SecureAccountEvent[], token: string | null = TOKEN, start?: SecureAccountState) => {
-  const first = start === undefined ? startSecureAccount(token) : { state: start, effects: [] };
+  const first = start === undefined ? startSecureAccount({ token, usedHere: false }) : { state: start, effects: [] };
   let state = first.state;
   const effects = [...first.effects];
   for (const event of events) {
@@ -119,7 +119,7 @@ describe('secure-account machine', () => {
   });
 
   it('shows the confirmation again, without a check, when this browser secured the account with the link; a new password then comes by a mailed link', () => {
-    const again = startSecureAccount(TOKEN, undefined, true);
+    const again = startSecureAccount({ token: TOKEN, usedHere: true });
     expect(again).toEqual({ state: { type: 'secured', resetToken: null }, effects: [] });
     const chosen = run([{ type: 'newPassword.chosen' }], TOKEN, again.state);
     // The reset token was the page's only: no navigation without it, the reset-link request instead.
@@ -136,6 +136,6 @@ describe('secure-account machine', () => {
     expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
     expect(asked.state).toEqual({ type: 'newTokenSent' });
     // A link without a token is still expired.
-    expect(startSecureAccount(null, undefined, true).state).toEqual({ type: 'expired' });
+    expect(startSecureAccount({ token: null, usedHere: true }).state).toEqual({ type: 'expired' });
   });
 });

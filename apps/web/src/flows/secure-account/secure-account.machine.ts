@@ -8,7 +8,7 @@
  * token it came with is gone, so choosing a new password then asks for a reset link by mail.
  */
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
-import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
+import type { LinkPage, NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
 import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /** Why the button did not secure the account, in the page's own notice (the button keeps focus). */
@@ -55,18 +55,15 @@ export interface SecureAccountTransition {
 
 /**
  * The first transition (useMachine makes it once): a link without a token is expired at once (there is
- * nothing to check); a link this browser secured the account with (`usedHere`, the server's word for
+ * nothing to check); a link this browser secured the account with (`link.usedHere`, the server's word for
  * the page it rendered; docs/decisions/0178-used-link-reopened.md) shows the confirmation again; else
  * the link checked with `answer` when the page came with it (a server-rendered page;
  * docs/decisions/0117-server-rendered-first-view.md), else the check to make.
  */
-export function startSecureAccount(
-  token: string | null,
-  answer?: StatusAnswer,
-  usedHere = false,
-): SecureAccountTransition {
+export function startSecureAccount(link: LinkPage, answer?: StatusAnswer): SecureAccountTransition {
+  const { token } = link;
   if (token === null || token.trim() === '') return go({ type: 'expired' });
-  if (usedHere) return go({ type: 'secured', resetToken: null });
+  if (link.usedHere) return go({ type: 'secured', resetToken: null });
   const checking = check(token);
   return answer ? transition(token, checking.state, { type: 'link.answered', answer }) : checking;
 }

@@ -17,7 +17,7 @@
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
-import type { NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
+import type { LinkPage, NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
 import { readSetPasswordAnswer, readTokenInfoAnswer } from './set-password-answers';
 import type { PasswordFieldErrors, SetPasswordNotice } from './set-password-answers';
 
@@ -35,16 +35,9 @@ export interface TokenLinkSteps {
 }
 
 /** The page's link and what the page knows of its visitor: read once when the page starts, fixed for its life. */
-export interface TokenLinkPage {
-  /** The `token` query parameter, read once; null when absent. */
-  token: string | null;
+export interface TokenLinkPage extends LinkPage {
   /** Signed in when the page loaded (the start-up user info). */
   signedIn: boolean;
-  /**
-   * This browser has set its password with this reset link (the server said so for the page it
-   * rendered; docs/decisions/0178-used-link-reopened.md).
-   */
-  usedHere: boolean;
 }
 
 export type TokenLinkState =

@@ -13,7 +13,7 @@ export {
   linkValidity,
 } from './link-request.messages';
 export { answerFor, usedHere } from './link-check';
-export type { LinkCheck } from './link-check';
+export type { LinkCheck, LinkPage } from './link-check';
 export { LinkRequestScreen } from './link-request-screen';
 export type { LinkRequestTexts } from './link-request-screen';
 export type { NewTokenFormHandle } from './link-request-screen';

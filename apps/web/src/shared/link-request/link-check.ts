@@ -10,12 +10,30 @@ import type { StatusAnswer } from '@gatehouse/contract';
  */
 export type LinkCheck = { token: string; answer: StatusAnswer } | { token: string; usedHere: true };
 
-/** The check's answer when it is this link's (a page the app moved to itself has none). */
+/** A page opened from a mailed link, as its machine starts from it. */
+export interface LinkPage {
+  /** The `token` query parameter, read once; null when absent. */
+  token: string | null;
+  /**
+   * This browser has used this link (the server said so for the page it rendered;
+   * docs/decisions/0178-used-link-reopened.md).
+   */
+  usedHere: boolean;
+}
+
+/** The check when it is about this link (a page the app moved to itself has none). */
+function checkOf(check: LinkCheck | null | undefined, token: string | null): LinkCheck | undefined {
+  return check && token !== null && check.token === token ? check : undefined;
+}
+
+/** The check's answer when it is this link's. */
 export function answerFor(check: LinkCheck | null | undefined, token: string | null): StatusAnswer | undefined {
-  return check && token !== null && check.token === token && 'answer' in check ? check.answer : undefined;
+  const own = checkOf(check, token);
+  return own && 'answer' in own ? own.answer : undefined;
 }
 
 /** Whether this browser has used this link (the server said so for the page it rendered). */
 export function usedHere(check: LinkCheck | null | undefined, token: string | null): boolean {
-  return check !== null && check !== undefined && token !== null && check.token === token && 'usedHere' in check;
+  const own = checkOf(check, token);
+  return own !== undefined && 'usedHere' in own;
 }
