@@ -26,6 +26,7 @@ import {
   recordAnnouncements,
   settled,
   shown,
+  tabTo,
   textsOf,
   typeAsPerson,
 } from '../people.ts';
@@ -157,6 +158,40 @@ for (const { lang, viewport } of LOCALES) {
       await expect(code).toHaveValue(pin);
       await code.press('Enter');
       await pastOffer(page, lang);
+    });
+
+    test('"Forgot password?" and Cancel, keyboard only: the e-mail comes back to the login form as corrected there', async ({
+      page,
+      user,
+    }) => {
+      await page.goto('/signin/');
+      const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+      await tabTo(page, email, 15);
+      // A slip in the address, unseen until the forgot form shows it again.
+      const slip = user.email.replace('@', 'x@');
+      await typeAsPerson(email, slip);
+      await tabTo(page, page.getByRole('button', { name: t('signIn.login.forgotPassword') }), 10);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.forgot.title'));
+      const forgotEmail = page.getByLabel(t('signIn.forgot.email'), { exact: true });
+      await expect(forgotEmail).toHaveValue(slip);
+      // Corrected there key by key, then the person remembers the password after all: Cancel.
+      await tabTo(page, forgotEmail, 10);
+      await forgotEmail.press('ControlOrMeta+a');
+      await typeAsPerson(forgotEmail, user.email);
+      await expect(forgotEmail).toHaveValue(user.email);
+      await tabTo(page, page.getByRole('button', { name: t('signIn.forgot.cancel') }), 5);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.login.title'));
+      // The login form has the corrected address, whole; the password is still to be typed.
+      await expect(email).toHaveValue(user.email);
+      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+      await expect(password).toHaveValue('');
+      await tabTo(page, password, 10);
+      await typeAsPerson(password, user.password);
+      await expect(password).toHaveValue(user.password);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.pin.title'));
     });
 
     test('login form reached from another screen: a mistake, then every key of the e-mail and password stays', async ({

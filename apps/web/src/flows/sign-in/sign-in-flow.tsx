@@ -383,7 +383,7 @@ export function SignInFlow({
             problem={state.problem}
             failures={state.failures}
             onSubmit={(email) => send({ type: 'forgot.submitted', email })}
-            onCancel={() => send({ type: 'forgot.cancelled' })}
+            onCancel={(email) => send({ type: 'forgot.cancelled', email })}
           />
         );
       case 'resetSent':

@@ -430,15 +430,27 @@ describe('sign-in machine: blocked, forgot password and confirmation', () => {
     expect(next.effects).toEqual([{ type: 'field.reset', field: 'email' }]);
   });
 
-  it('goes back to sign-in on cancel and from the confirmation', () => {
-    expect(transition(forgot, { type: 'forgot.cancelled' }).state.type).toBe('loginForm');
+  it('goes back to sign-in on cancel and from the confirmation, keeping the e-mail in the login form', () => {
+    // Cancel: the e-mail as the forgot form held it (here corrected there), not a blank form.
+    expect(transition(forgot, { type: 'forgot.cancelled', email: 'jana.nova@example.sk' }).state).toMatchObject({
+      type: 'loginForm',
+      email: 'jana.nova@example.sk',
+    });
+    // Cancel while the request is under way changes nothing.
+    expect(transition(forgotSubmitted.state, { type: 'forgot.cancelled', email: 'x@example.sk' }).state).toBe(
+      forgotSubmitted.state,
+    );
+    // "Sign in" after the link was sent: the address it was sent to.
     const sent = transition(forgotSubmitted.state, { type: 'forgot.answered', answer: { status: 'ok' } }).state;
-    expect(transition(sent, { type: 'resetSent.closed' }).state.type).toBe('loginForm');
+    expect(transition(sent, { type: 'resetSent.closed' }).state).toMatchObject({
+      type: 'loginForm',
+      email: 'jana@example.sk',
+    });
   });
 
   it('goes back to the remembered-user form when the forgot form came from it', () => {
     const fromRemembered = transition(rememberedForm, { type: 'forgot.opened', email: jana.email }).state;
-    expect(transition(fromRemembered, { type: 'forgot.cancelled' }).state).toMatchObject({
+    expect(transition(fromRemembered, { type: 'forgot.cancelled', email: jana.email }).state).toMatchObject({
       type: 'rememberedUser',
       user: jana,
     });

@@ -46,7 +46,8 @@ export function onForgotPassword(state: ForgotPasswordState, event: SignInEvent)
     case 'forgot.answered': {
       if (!state.submitting) return stay(state);
       const answer = event.answer;
-      if (answer.status === 'ok') return go({ type: 'resetSent', users: state.users, back: state.back });
+      if (answer.status === 'ok')
+        return go({ type: 'resetSent', users: state.users, email: state.email, back: state.back });
       const outcomes = outcomesOf<ForgotPasswordReason, ForgotOutcome>(FORGOT_OUTCOMES, answer.reasons);
       const first = firstOutcome(outcomes, FORGOT_PRECEDENCE);
       const idle = { ...state, submitting: false, failures: state.failures + 1 };
@@ -67,7 +68,8 @@ export function onForgotPassword(state: ForgotPasswordState, event: SignInEvent)
     case 'forgot.abandoned':
       return go({ ...state, submitting: false });
     case 'forgot.cancelled':
-      return state.submitting ? stay(state) : go(signInView(state.users, state.back));
+      // The login form gets the e-mail back as the person left it (typed there, or corrected here).
+      return state.submitting ? stay(state) : go(signInView(state.users, state.back, { email: event.email }));
     default:
       return stay(state);
   }
@@ -86,7 +88,9 @@ export function onBlocked(state: StateOf<'blocked'>, event: SignInEvent): Transi
   return event.type === 'forgot.opened' ? go(forgotPassword(state.users, state.email, state.back)) : stay(state);
 }
 
-/** The reset link is sent: 'sign in' goes back to where the person came from. */
+/** The reset link is sent: 'sign in' goes back to where the person came from, the login form with that e-mail. */
 export function onResetSent(state: StateOf<'resetSent'>, event: SignInEvent): Transition {
-  return event.type === 'resetSent.closed' ? go(signInView(state.users, state.back)) : stay(state);
+  return event.type === 'resetSent.closed'
+    ? go(signInView(state.users, state.back, { email: state.email }))
+    : stay(state);
 }

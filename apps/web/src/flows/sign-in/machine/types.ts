@@ -166,7 +166,8 @@ export type SignInState =
   /** Disabled by an administrator: the e-mail, a contact link, only 'use another account'. */
   | (Common & { type: 'disabled'; email: string })
   | ForgotPasswordState
-  | (Common & { type: 'resetSent'; back: SignInOrigin })
+  /** The reset link is sent to `email`; "sign in" goes back with it in the login form. */
+  | (Common & { type: 'resetSent'; email: string; back: SignInOrigin })
   /** The passkey registration offer after a sign-in; `leaving` once the redirect has started. */
   | (Common & { type: 'passkeyOffer'; leaving: boolean });
 
@@ -203,7 +204,8 @@ export type SignInEvent =
   /** No answer at all, app_error or a server fault (any 5xx): the notice, and the e-mail is cleared. */
   | { type: 'forgot.unanswered' }
   | { type: 'forgot.abandoned' }
-  | { type: 'forgot.cancelled' }
+  /** Cancel, with the e-mail the form held then: the login form keeps it. */
+  | { type: 'forgot.cancelled'; email: string }
   | { type: 'resetSent.closed' }
   /** The passkey button: abort conditional mediation, then the modal ceremony. */
   | { type: 'passkey.requested' }

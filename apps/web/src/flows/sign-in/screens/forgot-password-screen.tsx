@@ -23,7 +23,8 @@ export interface ForgotPasswordScreenProps {
   /** Counts failed submits: each is reported once (focus or announcement). */
   failures: number;
   onSubmit: (email: string) => void;
-  onCancel: () => void;
+  /** Cancel, with the e-mail as the field holds it (trimmed): the login form keeps it. */
+  onCancel: (email: string) => void;
   handle?: Ref<FormHandle>;
 }
 
@@ -39,7 +40,9 @@ export function ForgotPasswordScreen({
   handle,
 }: ForgotPasswordScreenProps) {
   const t = useT();
-  const { register, handleSubmit, resetField, errors } = useCheckedForm<ForgotValues>({ email: initialEmail });
+  const { register, handleSubmit, resetField, getValues, errors } = useCheckedForm<ForgotValues>({
+    email: initialEmail,
+  });
   const { failed, server } = useFormFailures<'email', ForgotProblem>(failures, { email: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
@@ -70,7 +73,7 @@ export function ForgotPasswordScreen({
         {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
       />
       <div className={styles.actions}>
-        <Button variant="text" rounded onClick={onCancel}>
+        <Button variant="text" rounded onClick={() => onCancel(getValues('email').trim())}>
           {t('signIn.forgot.cancel')}
         </Button>
         <SubmitButton busy={submitting} fullWidth={false}>
