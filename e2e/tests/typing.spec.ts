@@ -194,6 +194,41 @@ for (const { lang, viewport } of LOCALES) {
       await expectScreen(page, t('signIn.pin.title'));
     });
 
+    test("the browser's Back on the forgot form and on its confirmation returns to the login form with the e-mail", async ({
+      page,
+      user,
+    }) => {
+      await page.goto('/signin/');
+      const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+      const forgot = page.getByRole('button', { name: t('signIn.login.forgotPassword') });
+      await tabTo(page, email, 15);
+      await typeAsPerson(email, user.email);
+      await tabTo(page, forgot, 10);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.forgot.title'));
+      // Back (the phone's back key): the login form, not the page before the sign-in.
+      await page.goBack();
+      await expectScreen(page, t('signIn.login.title'));
+      await expect(page).toHaveURL(/\/signin\/$/);
+      await expect(email).toHaveValue(user.email);
+
+      // This time the link is sent; Back on the confirmation returns to the login form too.
+      await tabTo(page, forgot, 10);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.forgot.title'));
+      await tabTo(page, page.getByRole('button', { name: t('signIn.forgot.submit') }), 5);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.resetSent.title'));
+      await page.goBack();
+      await expectScreen(page, t('signIn.login.title'));
+      await expect(email).toHaveValue(user.email);
+      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+      await tabTo(page, password, 10);
+      await typeAsPerson(password, user.password);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.pin.title'));
+    });
+
     test('login form reached from another screen: a mistake, then every key of the e-mail and password stays', async ({
       page,
       user,

@@ -170,11 +170,36 @@ describe('forgot password', () => {
     expect(email.value).toBe('jana@example.sk');
   });
 
-  it('goes back to sign-in on cancel', async () => {
+  it('goes back to sign-in on cancel, with the e-mail as corrected on the forgot form', async () => {
     routeFetch({});
     const { user } = renderFlow();
-    await openForgot(user);
+    await user.type(screen.getByLabelText('Email address'), 'jana@exmple.sk');
+    const before = window.history.length;
+    const email = await openForgot(user);
+    expect(email.value).toBe('jana@exmple.sk');
+    // The form is an entry of the browser's history.
+    expect(window.history.length).toBe(before + 1);
+    await user.clear(email);
+    await user.type(email, ' jana@example.sk ');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('jana@example.sk');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+  });
+
+  it("goes back to sign-in on the browser's Back, from the form and from the confirmation, with the e-mail", async () => {
+    routeFetch({ 'POST /api/user/forgotpassword': ok({ status: 'ok' }) });
+    const { user } = renderFlow();
+    await user.type(screen.getByLabelText('Email address'), 'jana@example.sk');
+    await openForgot(user);
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('jana@example.sk');
+
+    await sendForgot(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('jana@example.sk');
   });
 });

@@ -23,8 +23,8 @@ export interface ForgotPasswordScreenProps {
   /** Counts failed submits: each is reported once (focus or announcement). */
   failures: number;
   onSubmit: (email: string) => void;
-  /** Cancel, with the e-mail as the field holds it (trimmed): the login form keeps it. */
-  onCancel: (email: string) => void;
+  /** Cancel: the e-mail goes back with it (`handle.email`). */
+  onCancel: () => void;
   handle?: Ref<FormHandle>;
 }
 
@@ -49,6 +49,7 @@ export function ForgotPasswordScreen({
     resetField: (field) => {
       if (field === 'email') resetField('email', { defaultValue: '' });
     },
+    email: () => getValues('email').trim(),
   }));
 
   const code = errors.email?.message ?? server.problemOf('email');
@@ -73,7 +74,7 @@ export function ForgotPasswordScreen({
         {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
       />
       <div className={styles.actions}>
-        <Button variant="text" rounded onClick={() => onCancel(getValues('email').trim())}>
+        <Button variant="text" rounded onClick={onCancel}>
           {t('signIn.forgot.cancel')}
         </Button>
         <SubmitButton busy={submitting} fullWidth={false}>
