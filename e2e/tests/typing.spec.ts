@@ -35,6 +35,17 @@ import { rememberedScreens } from '../screens/pin-screen.ts';
 // Typing at a person's pace, a mailed PIN and several screens: a journey's time-out.
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
+/** Back on the login form with the e-mail in place: the password, empty, typed by keyboard; on to the PIN step. */
+async function passwordThenPin(page: Page, t: (id: string) => string, user: { password: string }): Promise<void> {
+  const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+  await expect(password).toHaveValue('');
+  await tabTo(page, password, 10);
+  await typeAsPerson(password, user.password);
+  await expect(password).toHaveValue(user.password);
+  await page.keyboard.press('Enter');
+  await expectScreen(page, t('signIn.pin.title'));
+}
+
 const LOCALES: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
   { lang: 'sk', viewport: { width: 360, height: 740 } },
   { lang: 'en', viewport: { width: 1280, height: 800 } },
@@ -185,13 +196,7 @@ for (const { lang, viewport } of LOCALES) {
       await expectScreen(page, t('signIn.login.title'));
       // The login form has the corrected address, whole; the password is still to be typed.
       await expect(email).toHaveValue(user.email);
-      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
-      await expect(password).toHaveValue('');
-      await tabTo(page, password, 10);
-      await typeAsPerson(password, user.password);
-      await expect(password).toHaveValue(user.password);
-      await page.keyboard.press('Enter');
-      await expectScreen(page, t('signIn.pin.title'));
+      await passwordThenPin(page, t, user);
     });
 
     test("the browser's Back on the forgot form and on its confirmation returns to the login form with the e-mail", async ({
@@ -222,11 +227,7 @@ for (const { lang, viewport } of LOCALES) {
       await page.goBack();
       await expectScreen(page, t('signIn.login.title'));
       await expect(email).toHaveValue(user.email);
-      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
-      await tabTo(page, password, 10);
-      await typeAsPerson(password, user.password);
-      await page.keyboard.press('Enter');
-      await expectScreen(page, t('signIn.pin.title'));
+      await passwordThenPin(page, t, user);
     });
 
     test('login form reached from another screen: a mistake, then every key of the e-mail and password stays', async ({
