@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
 import { SOURCE_CATALOGUES } from '../../shared/testing/source-catalogues';
 import { expectReported } from '../../shared/testing/test-utils';
@@ -7,6 +7,7 @@ import { jsonResponse, ok, renderFlow, routeFetch } from './sign-in.test-helpers
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 type User = ReturnType<typeof renderFlow>['user'];
@@ -185,6 +186,23 @@ describe('forgot password', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('jana@example.sk');
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+  });
+
+  it('steps back through history once when Cancel is pressed twice before the browser has gone back, so the page is not left', async () => {
+    routeFetch({});
+    const { user } = renderFlow();
+    await user.type(screen.getByLabelText('Email address'), 'jana@example.sk');
+    await openForgot(user);
+    // The browser steps back later, as on a busy phone: the second press of a double click comes first.
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    fireEvent.click(cancel);
+    fireEvent.click(cancel);
+    expect(back).toHaveBeenCalledTimes(1);
+    fireEvent.popState(window);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('jana@example.sk');
   });
 
   it("goes back to sign-in on the browser's Back, from the form and from the confirmation, with the e-mail", async () => {

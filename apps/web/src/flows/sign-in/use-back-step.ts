@@ -12,26 +12,33 @@ import { useEffect, useRef } from 'react';
  * Cancel leaves the page, as it would have before the form was opened).
  */
 export function useBackStep(open: boolean, onBack: () => void): () => void {
-  // Whether the entry this screen added is the one the browser is on.
-  const pushed = useRef(false);
+  // The entry this screen added: none (not added, or gone), the one the browser is on, or being
+  // left (history.back() called, its popstate still to come: a second press must not step again,
+  // which would leave the page; people double-click).
+  const entry = useRef<'none' | 'current' | 'leaving'>('none');
   useEffect(() => {
     if (!open) {
       // Left another way (an entry may stay behind: same address, Back then changes nothing).
-      pushed.current = false;
+      entry.current = 'none';
       return;
     }
     // Once per opening, also when StrictMode runs the effect twice or `onBack` is a new function.
-    if (!pushed.current) {
+    if (entry.current === 'none') {
       history.pushState(history.state, '');
-      pushed.current = true;
+      entry.current = 'current';
     }
     const onPopState = () => {
-      if (!pushed.current) return;
-      pushed.current = false;
+      if (entry.current === 'none') return;
+      entry.current = 'none';
       onBack();
     };
     addEventListener('popstate', onPopState);
     return () => removeEventListener('popstate', onPopState);
   }, [open, onBack]);
-  return () => (pushed.current ? history.back() : onBack());
+  return () => {
+    if (entry.current === 'current') {
+      entry.current = 'leaving';
+      history.back();
+    } else if (entry.current === 'none') onBack();
+  };
 }
