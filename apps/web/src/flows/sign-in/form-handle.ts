@@ -5,6 +5,4 @@ export interface FormHandle {
   resetField: (field: FormField) => void;
   /** On the forms with a password (login, remembered account): the snackbar's Activate puts focus there. */
   focusPassword?: () => void;
-  /** On the forgot-password form: the e-mail as the field holds it now, trimmed (Cancel and Back keep it). */
-  email?: () => string;
 }

@@ -49,7 +49,6 @@ import type { SignInFormState } from './sign-in.machine';
 import type { PasswordFormProps } from './screens/password-form-end';
 import type { SignInStart } from './sign-in-start';
 import type { SignInCalls } from './sign-in.calls';
-import { useBackStep } from './use-back-step';
 
 // The first view holds the login and remembered-user forms; the other screens are one chunk.
 const loadLaterScreens = () => import('./screens/later-screens');
@@ -247,14 +246,6 @@ export function SignInFlow({
     deps,
   );
 
-  // The forgot-password form and its confirmation are a page of their own to the browser's Back,
-  // which returns to the form the person came from, as Cancel and "Sign in" do (through it).
-  const leaveRecovery = useBackStep(state.type === 'forgotPassword' || state.type === 'resetSent', () => {
-    if (state.type === 'forgotPassword')
-      send({ type: 'forgot.cancelled', email: form.current?.email?.() ?? state.email });
-    else if (state.type === 'resetSent') send({ type: 'resetSent.closed' });
-  });
-
   // Conditional mediation on the login views: started when one is shown, aborted when it is
   // left, while a passkey sign-in is under way, and after the server's timeout.
   const loginView =
@@ -392,11 +383,11 @@ export function SignInFlow({
             problem={state.problem}
             failures={state.failures}
             onSubmit={(email) => send({ type: 'forgot.submitted', email })}
-            onCancel={leaveRecovery}
+            onCancel={(email) => send({ type: 'forgot.cancelled', email })}
           />
         );
       case 'resetSent':
-        return <ResetSentScreen linkMinutes={resetLinkMinutes} onSignIn={leaveRecovery} />;
+        return <ResetSentScreen linkMinutes={resetLinkMinutes} onSignIn={() => send({ type: 'resetSent.closed' })} />;
       case 'passkeyOffer':
         return <PasskeyOfferScreen onDone={() => send({ type: 'passkeyOffer.finished' })} />;
       default:

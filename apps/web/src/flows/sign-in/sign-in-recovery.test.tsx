@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
 import { SOURCE_CATALOGUES } from '../../shared/testing/source-catalogues';
 import { expectReported } from '../../shared/testing/test-utils';
 import { jsonResponse, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
+
+// Each test starts on an unmarked history entry, as a page load does (the window is shared).
+beforeEach(() => {
+  window.history.replaceState(null, '');
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -194,12 +199,13 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Email address'), 'jana@example.sk');
     await openForgot(user);
     // The browser steps back later, as on a busy phone: the second press of a double click comes first.
+    const stepBack = window.history.back.bind(window.history);
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     fireEvent.click(cancel);
     fireEvent.click(cancel);
     expect(back).toHaveBeenCalledTimes(1);
-    fireEvent.popState(window);
+    stepBack();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(back).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('jana@example.sk');

@@ -1,44 +1,44 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+
+/** Marks the history entry a back step added (the state of that entry only; the address is the same). */
+const MARK = 'gatehouseBackStep';
+const onMarkedEntry = () => (history.state as Record<string, unknown> | null)?.[MARK] === true;
 
 /**
- * The browser's Back on a screen that a person takes for a page of its own (the forgot-password
- * form and its confirmation; docs/decisions/0179-back-from-forgot-password.md). While `open`, the
- * screen has a history entry of its own at the same address, so Back (the phone's back key,
- * Alt+Left, a swipe) calls `onBack`, which returns to the form the person came from, instead of
+ * The browser's Back on a screen that a person takes for a page of its own: the forgot-password
+ * form and its confirmation (docs/decisions/0179-back-from-forgot-password.md). The first of them
+ * to show adds a history entry at the same address, marked in its state; the next finds it there
+ * and adds none. Back (the phone's back key, Alt+Left, a swipe) then lands on an unmarked entry and
+ * calls the shown screen's `onBack`, which returns to the form the person came from, instead of
  * leaving the sign-in page with what was typed.
  *
  * The screen's own way back (Cancel, "Sign in") is the function returned: it steps back through
- * that entry when it is still there, so the history and the screen never disagree (a Back after
- * Cancel leaves the page, as it would have before the form was opened).
+ * the marked entry when the browser is on it, so the history and the screen never disagree (a Back
+ * after Cancel leaves the page, as it would have before the form was opened), and else calls
+ * `onBack` itself. A second press before the browser has stepped back (a double click on a busy
+ * phone) does nothing: stepping back twice would leave the page.
  */
-export function useBackStep(open: boolean, onBack: () => void): () => void {
-  // The entry this screen added: none (not added, or gone), the one the browser is on, or being
-  // left (history.back() called, its popstate still to come: a second press must not step again,
-  // which would leave the page; people double-click).
-  const entry = useRef<'none' | 'current' | 'leaving'>('none');
+export function useBackStep(onBack: () => void): () => void {
+  const latest = useRef(onBack);
+  useLayoutEffect(() => {
+    latest.current = onBack;
+  });
+  const leaving = useRef(false);
   useEffect(() => {
-    if (!open) {
-      // Left another way (an entry may stay behind: same address, Back then changes nothing).
-      entry.current = 'none';
-      return;
-    }
-    // Once per opening, also when StrictMode runs the effect twice or `onBack` is a new function.
-    if (entry.current === 'none') {
-      history.pushState(history.state, '');
-      entry.current = 'current';
-    }
+    // Checked, not counted: StrictMode's second run, or the confirmation after the form, adds none.
+    if (!onMarkedEntry()) history.pushState({ [MARK]: true }, '');
     const onPopState = () => {
-      if (entry.current === 'none') return;
-      entry.current = 'none';
-      onBack();
+      leaving.current = false;
+      if (!onMarkedEntry()) latest.current();
     };
     addEventListener('popstate', onPopState);
     return () => removeEventListener('popstate', onPopState);
-  }, [open, onBack]);
-  return () => {
-    if (entry.current === 'current') {
-      entry.current = 'leaving';
+  }, []);
+  return useCallback(() => {
+    if (leaving.current) return;
+    if (onMarkedEntry()) {
+      leaving.current = true;
       history.back();
-    } else if (entry.current === 'none') onBack();
-  };
+    } else latest.current();
+  }, []);
 }

@@ -7,6 +7,7 @@ import { Button, EmailField } from '../../../shared/ui';
 import type { FormHandle } from '../form-handle';
 import type { ForgotNotice, ForgotProblem } from '../sign-in.machine';
 import { FORGOT_NOTICE_MESSAGES, FORGOT_PROBLEM_MESSAGES } from '../sign-in.messages';
+import { useBackStep } from '../use-back-step';
 import styles from './screens.module.css';
 import { validateEmail } from './validators';
 
@@ -23,8 +24,11 @@ export interface ForgotPasswordScreenProps {
   /** Counts failed submits: each is reported once (focus or announcement). */
   failures: number;
   onSubmit: (email: string) => void;
-  /** Cancel: the e-mail goes back with it (`handle.email`). */
-  onCancel: () => void;
+  /**
+   * Cancel, or the browser's Back (the form has a history entry of its own: useBackStep), with the
+   * e-mail as the field holds it, trimmed: the login form keeps it.
+   */
+  onCancel: (email: string) => void;
   handle?: Ref<FormHandle>;
 }
 
@@ -43,13 +47,13 @@ export function ForgotPasswordScreen({
   const { register, handleSubmit, resetField, getValues, errors } = useCheckedForm<ForgotValues>({
     email: initialEmail,
   });
+  const cancel = useBackStep(() => onCancel(getValues('email').trim()));
   const { failed, server } = useFormFailures<'email', ForgotProblem>(failures, { email: problem ?? undefined });
 
   useImperativeHandle(handle, () => ({
     resetField: (field) => {
       if (field === 'email') resetField('email', { defaultValue: '' });
     },
-    email: () => getValues('email').trim(),
   }));
 
   const code = errors.email?.message ?? server.problemOf('email');
@@ -74,7 +78,7 @@ export function ForgotPasswordScreen({
         {...register('email', { validate: validateEmail, onChange: () => server.edited('email') })}
       />
       <div className={styles.actions}>
-        <Button variant="text" rounded onClick={onCancel}>
+        <Button variant="text" rounded onClick={cancel}>
           {t('signIn.forgot.cancel')}
         </Button>
         <SubmitButton busy={submitting} fullWidth={false}>

@@ -1,14 +1,16 @@
 import { useT } from '../../../shared/i18n';
 import { InfoScreen } from '../../../shared/screens';
 import { linkValidity } from '../../../shared/link-request/link-request.messages';
+import { useBackStep } from '../use-back-step';
 
 /**
  * The reset-password confirmation: the link is on its way, and how long it works when the server
  * says (`linkMinutes`, its configured validity); back to sign-in. The same screen as the link pages'
- * "link sent" (InfoScreen).
+ * "link sent" (InfoScreen). The browser's Back does what its button does (useBackStep).
  */
 export function ResetSentScreen({ linkMinutes, onSignIn }: { linkMinutes: number | null; onSignIn: () => void }) {
   const t = useT();
+  const signIn = useBackStep(onSignIn);
   return (
     <InfoScreen
       texts={{
@@ -16,7 +18,7 @@ export function ResetSentScreen({ linkMinutes, onSignIn }: { linkMinutes: number
         pageTitle: 'signIn.resetSent.pageTitle',
         body: 'signIn.resetSent.body',
       }}
-      action={{ label: 'signIn.resetSent.signIn', onClick: onSignIn }}
+      action={{ label: 'signIn.resetSent.signIn', onClick: signIn }}
       bodyEnd={linkValidity(t, 'signIn.resetSent.validity', linkMinutes)}
     />
   );
