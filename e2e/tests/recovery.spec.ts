@@ -212,7 +212,6 @@ test.describe('finishing registration', () => {
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
   test.describe(`a registration reloaded after the password, keyboard only, in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: { width: 360, height: 740 } });
-    test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
     const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
 
     test('the reload and the mail opened again go on signed in, not to an expired link', async ({ page }) => {
@@ -262,6 +261,7 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
 
   test.describe(`a password reset loaded again after the change, keyboard only, in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: { width: 360, height: 740 } });
+    test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
     const tr = (id: string, values?: Record<string, string>) => text(lang, id, values);
 
     test('the reload and the mail opened again say the password was changed, not that the link expired', async ({
