@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** Marks the history entry a back step added (the state of that entry only; the address is the same). */
 const MARK = 'gatehouseBackStep';
@@ -19,26 +19,23 @@ const onMarkedEntry = () => (history.state as Record<string, unknown> | null)?.[
  * phone) does nothing: stepping back twice would leave the page.
  */
 export function useBackStep(onBack: () => void): () => void {
-  const latest = useRef(onBack);
-  useLayoutEffect(() => {
-    latest.current = onBack;
-  });
+  const backFromHistory = useEffectEvent(onBack);
   const leaving = useRef(false);
   useEffect(() => {
     // Checked, not counted: StrictMode's second run, or the confirmation after the form, adds none.
     if (!onMarkedEntry()) history.pushState({ [MARK]: true }, '');
     const onPopState = () => {
       leaving.current = false;
-      if (!onMarkedEntry()) latest.current();
+      if (!onMarkedEntry()) backFromHistory();
     };
     addEventListener('popstate', onPopState);
     return () => removeEventListener('popstate', onPopState);
   }, []);
-  return useCallback(() => {
+  return () => {
     if (leaving.current) return;
     if (onMarkedEntry()) {
       leaving.current = true;
       history.back();
-    } else latest.current();
-  }, []);
+    } else onBack();
+  };
 }
