@@ -103,17 +103,20 @@ function pageSnapshot(result, lines = 30) {
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
 
+/** A failure's error as the lines a person reads: colours stripped, blank lines dropped. */
+const errorLines = (failure) =>
+  String(failure.error)
+    .replace(ansi, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+
 /** The failed tests again, just above the summary, so that the end of a long log says what failed. */
 export function failureList(failures, lines = 12) {
   if (failures.length === 0) return [];
   const out = ['', `=== failed tests (${failures.length}) ===`];
   for (const failure of failures) {
     out.push(`✘ [${failure.runner}] ${failure.title}`);
-    const error = String(failure.error)
-      .replace(ansi, '')
-      .split('\n')
-      .filter((line) => line.trim() !== '');
-    for (const line of error.slice(0, lines)) out.push(`    ${line}`);
+    for (const line of errorLines(failure).slice(0, lines)) out.push(`    ${line}`);
     for (const line of failure.details ?? []) out.push(`    ${line}`);
   }
   return out;
@@ -125,11 +128,7 @@ export function failureList(failures, lines = 12) {
  */
 export function failedTitles(failures) {
   return failures.map((failure) => {
-    const firstLine =
-      String(failure.error)
-        .replace(ansi, '')
-        .split('\n')
-        .find((line) => line.trim() !== '') ?? '';
+    const firstLine = errorLines(failure)[0] ?? '';
     return `  ✘ [${failure.runner}] ${failure.title}${firstLine ? ` — ${firstLine.trim().slice(0, 160)}` : ''}`;
   });
 }
