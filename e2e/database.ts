@@ -39,3 +39,22 @@ export function ageSessionProof(email: string, minutes: number): number {
     db.close();
   }
 }
+
+/**
+ * Moves back, by `minutes`, when every PIN of `email` was issued and when it expires: the PIN
+ * mail found late (docs/decisions/0181-expired-pin-code.md).
+ */
+export function agePinCodes(email: string, minutes: number): number {
+  const db = new Database(E2E_DATABASE_URL);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const result = db
+      .prepare(
+        'UPDATE pin_codes SET created_at = created_at - ?, expires_at = expires_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+      )
+      .run(minutes * 60_000, minutes * 60_000, email.toLowerCase());
+    return result.changes;
+  } finally {
+    db.close();
+  }
+}

@@ -70,9 +70,9 @@ export async function signInWithPin(page: Page, user: TestUser, options: { remem
 }
 
 /** A browser with WebAuthn is offered a passkey after sign-in: 'Ask later' goes on. */
-export async function passOfferIfShown(page: Page) {
-  const signOut = page.getByRole('button', { name: text('en', 'legacy.signOut') });
-  const askLater = page.getByRole('button', { name: text('en', 'signIn.passkeyOffer.askLater') });
+export async function passOfferIfShown(page: Page, lang: Locale = 'en') {
+  const signOut = page.getByRole('button', { name: text(lang, 'legacy.signOut') });
+  const askLater = page.getByRole('button', { name: text(lang, 'signIn.passkeyOffer.askLater') });
   await expect(signOut.or(askLater)).toBeVisible();
   if (await askLater.isVisible()) await askLater.click();
 }

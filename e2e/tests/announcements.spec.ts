@@ -633,7 +633,7 @@ const CASES: Case[] = [
     reason: 'missing_pin_code',
     answer: failed('missing_pin_code'),
     at: pinSubmit,
-    outcome: { told: 'signIn.pin.invalid' },
+    outcome: { backToSignIn: 'signIn.notice.codeExpired' },
   },
   {
     call: 'pinSubmit',

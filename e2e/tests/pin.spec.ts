@@ -3,14 +3,24 @@ import {
   createUser,
   expect,
   expectNoAxeViolations,
+  isPinMail,
   pinFrom,
   signInAndOutWithApi,
   test,
   text,
   waitForMail,
+  type Locale,
 } from '../fixtures.ts';
-import { ageTrustedDevices } from '../database.ts';
-import { expectScreen, shown, typeAsPerson } from '../people.ts';
+import { agePinCodes, ageTrustedDevices } from '../database.ts';
+import {
+  announcements,
+  expectScreen,
+  JOURNEY_TIMEOUT_MS,
+  recordAnnouncements,
+  shown,
+  tabTo,
+  typeAsPerson,
+} from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import {
   blockedScreens,
@@ -236,3 +246,64 @@ test.describe('remembered accounts', () => {
     });
   });
 });
+
+const LATE_MAIL_RUNS: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
+  { lang: 'sk', viewport: { width: 360, height: 740 } },
+  { lang: 'cs', viewport: { width: 360, height: 740 } },
+];
+
+for (const { lang, viewport } of LATE_MAIL_RUNS) {
+  test.describe(`the PIN mail found after its ten minutes, in ${lang} at ${viewport.width} px, keyboard only`, () => {
+    test.use({ lang, viewport });
+    // Typed at a person's pace, two mailed PINs: a journey's time-out.
+    test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+    const tl = (id: string, values?: Record<string, string>) => text(lang, id, values);
+
+    test('the expired code leads back to the password with the e-mail in place, and the new code signs in', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      const login = loginScreen(page, lang);
+      const pin = pinScreen(page, lang);
+      await page.goto('/signin/');
+      await tabTo(page, login.email, 15);
+      await typeAsPerson(login.email, user.email);
+      await tabTo(page, login.password, 10);
+      await typeAsPerson(login.password, user.password);
+      const firstSent = Date.now();
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tl('signIn.pin.title'));
+      const late = pinFrom(await waitForMail(user.email, { since: firstSent, match: isPinMail }));
+
+      // The mail is opened eleven minutes later; the code is typed as it stands in the mail.
+      expect(agePinCodes(user.email, 11)).toBe(1);
+      await tabTo(page, pin.code, 10);
+      await typeAsPerson(pin.code, late);
+      await expect(pin.code).toHaveValue(late);
+      await page.keyboard.press('Enter');
+
+      // Not the same form again with "incorrect or expired" for ever: the sign-in form, told once why.
+      const expired = tl('signIn.notice.codeExpired');
+      await expectScreen(page, tl('signIn.login.title'));
+      await expect(shown(page, expired)).toBeVisible();
+      await expect.poll(async () => (await announcements(page)).filter((said) => said === expired).length).toBe(1);
+      await expect(login.email).toHaveValue(user.email);
+      await expect(login.password).toHaveValue('');
+      await expectNoAxeViolations(page);
+
+      // The password again, key by key: a new code is mailed, and it signs in.
+      await tabTo(page, login.password, 10);
+      await typeAsPerson(login.password, user.password);
+      const secondSent = Date.now();
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tl('signIn.pin.title'));
+      const fresh = pinFrom(await waitForMail(user.email, { since: secondSent, match: isPinMail }));
+      await tabTo(page, pin.code, 10);
+      await typeAsPerson(pin.code, fresh);
+      await page.keyboard.press('Enter');
+      await passOfferIfShown(page, lang);
+      await expect(defaultPage(page, lang).signOut).toBeVisible();
+    });
+  });
+}

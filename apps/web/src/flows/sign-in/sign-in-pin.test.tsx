@@ -128,6 +128,27 @@ describe('PIN step in the flow', () => {
     expect(sessionStorage.getItem(PIN_STEP_STORAGE_KEY)).toBeNull();
   });
 
+  it('returns to the login form with the e-mail and says how to get a new code when the code has expired', async () => {
+    const { api, user } = await signInToPinStep({
+      'POST /api/user/pincode': ok({ status: 'failed', reasons: ['missing_pin_code'] }),
+    });
+    await enterPin(user);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(
+      screen.getByText('The code has expired. Enter your password again and we will send you a new code.'),
+    ).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    expect(sessionStorage.getItem(PIN_STEP_STORAGE_KEY)).toBeNull();
+
+    // The password again: a new login, so a new code is mailed, and the PIN form comes back.
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter code' })).toBeTruthy();
+    expect(api.calls('POST /api/user/login')).toHaveLength(2);
+  });
+
   it('gives a new login form, heading focused, when the PIN step is over before its form could show (login → PIN → login in one go)', async () => {
     routeFetch({
       'POST /api/user/login': ok({ status: 'requested_pin_code' }),

@@ -253,14 +253,17 @@ describe('sign-in machine: the PIN form', () => {
     expect(next.effects).not.toContainEqual({ type: 'device.register' });
   });
 
-  it.each(['wrong_pin_code', 'missing_pin_code'])(
-    'shows the invalid-code message and reads the attempts again on %s',
-    (reason) => {
-      const next = pinAnswer({ status: 'failed', reasons: [reason] });
-      expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false });
-      expect(next.effects).toEqual([{ type: 'pin.readAttempts' }]);
-    },
-  );
+  it('shows the invalid-code message and reads the attempts again on wrong_pin_code', () => {
+    const next = pinAnswer({ status: 'failed', reasons: ['wrong_pin_code'] });
+    expect(next.state).toMatchObject({ type: 'pin', problem: 'invalid', submitting: false });
+    expect(next.effects).toEqual([{ type: 'pin.readAttempts' }]);
+  });
+
+  it('ends the step on missing_pin_code (the code expired): the login form with the e-mail and the expired-code notice', () => {
+    const next = pinAnswer({ status: 'failed', reasons: ['missing_pin_code'] });
+    expect(next.state).toMatchObject({ type: 'loginForm', email: 'jana@example.sk', notice: 'code_expired' });
+    expect(next.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }]);
+  });
 
   it("shows 'Enter code' on pin_code_required", () => {
     expect(pinAnswer({ status: 'failed', reasons: ['pin_code_required'] }).state).toMatchObject({
@@ -293,6 +296,15 @@ describe('sign-in machine: the PIN form', () => {
       { type: 'pin.answered', answer: { status: 'failed', reasons: ['credentials_required'] } },
     );
     expect(next.state).toMatchObject({ type: 'rememberedUser', user: jana });
+  });
+
+  it('returns to the remembered-user form with the expired-code notice when its PIN step answers missing_pin_code', () => {
+    const next = run(
+      pinFrom('requested_pin_code', rememberedSubmitted),
+      { type: 'pin.submitted', pin: 'X', rememberDevice: false },
+      { type: 'pin.answered', answer: { status: 'failed', reasons: ['missing_pin_code'] } },
+    );
+    expect(next.state).toMatchObject({ type: 'rememberedUser', user: jana, notice: 'code_expired' });
   });
 
   it('skips an optional recheck: pin/skip, then on ok goes on after sign-in', () => {

@@ -25,6 +25,7 @@ export const LOGIN_NOTICE_MESSAGES = {
   email_not_verified: LOGIN_OUTCOMES.email_not_verified.message,
   bot_check_failed: LOGIN_OUTCOMES.bot_check_failed.message,
   credentials_required: LOGIN_OUTCOMES.credentials_required.message,
+  code_expired: PIN_SUBMIT_OUTCOMES.missing_pin_code.message,
   no_answer: 'signIn.notice.serverError',
   unexpected: 'signIn.notice.generic',
 } as const satisfies Record<LoginNotice, MessageId>;

@@ -23,8 +23,8 @@ const SIGNED_OUT_MESSAGE: MessageId = 'signIn.notice.generic';
 
 /** What one reason of the PIN calls does; `message` is what the person then reads. */
 export type PinOutcome =
-  /** The PIN step is over on the server: back to sign-in, with the generic notice there. */
-  | { kind: 'signedOut'; message: MessageId }
+  /** The PIN step is over on the server: back to sign-in, with `notice` there (the e-mail kept). */
+  | { kind: 'signedOut'; notice: LoginNotice; message: MessageId }
   /** Attempts used up: the blocked page. */
   | { kind: 'blocked'; message: MessageId }
   /** The field's message; the form stays. */
@@ -38,9 +38,12 @@ export type PinOutcome =
  */
 export const PIN_SUBMIT_OUTCOMES = {
   pin_code_required: { kind: 'problem', problem: 'required', message: 'validation.enterCode' },
-  missing_pin_code: { kind: 'problem', problem: 'invalid', message: 'signIn.pin.invalid' },
+  // The code is no longer there (its ten minutes passed; no attempt was spent): nothing typed here
+  // can work, so the step ends and the sign-in form says how to get a new code
+  // (docs/decisions/0181-expired-pin-code.md).
+  missing_pin_code: { kind: 'signedOut', notice: 'code_expired', message: 'signIn.notice.codeExpired' },
   wrong_pin_code: { kind: 'problem', problem: 'invalid', message: 'signIn.pin.invalid' },
-  credentials_required: { kind: 'signedOut', message: SIGNED_OUT_MESSAGE },
+  credentials_required: { kind: 'signedOut', notice: 'credentials_required', message: SIGNED_OUT_MESSAGE },
   blocked: { kind: 'blocked', message: 'signIn.blocked.pinBody' },
   app_error: { kind: 'unexpected', message: SIGNED_OUT_MESSAGE },
 } satisfies Record<PinSubmitReason, PinOutcome>;
@@ -172,6 +175,7 @@ function onPinAnswer(
         first.problem === 'invalid' ? [{ type: 'pin.readAttempts' }] : [],
       );
     case 'signedOut':
+      return backToSignIn(first.notice);
     case 'unexpected':
     case undefined:
       return backToSignIn('credentials_required');

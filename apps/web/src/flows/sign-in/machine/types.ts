@@ -30,6 +30,8 @@ export type LoginNotice =
   | 'email_not_verified'
   | 'bot_check_failed'
   | 'credentials_required'
+  /** The PIN step's code is gone (missing_pin_code: its ten minutes passed): a new sign-in sends a new one. */
+  | 'code_expired'
   | 'no_answer'
   | 'unexpected';
 
