@@ -247,19 +247,19 @@ test.describe('remembered accounts', () => {
   });
 });
 
-const LATE_MAIL_RUNS: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
+const WAY_OUT_RUNS: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
   { lang: 'sk', viewport: { width: 360, height: 740 } },
   { lang: 'cs', viewport: { width: 360, height: 740 } },
 ];
 
-for (const { lang, viewport } of LATE_MAIL_RUNS) {
-  test.describe(`the PIN mail found after its ten minutes, in ${lang} at ${viewport.width} px, keyboard only`, () => {
+for (const { lang, viewport } of WAY_OUT_RUNS) {
+  test.describe(`the PIN step's ways out, in ${lang} at ${viewport.width} px, keyboard only`, () => {
     test.use({ lang, viewport });
     // Typed at a person's pace, two mailed PINs: a journey's time-out.
     test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
     const tl = (id: string, values?: Record<string, string>) => text(lang, id, values);
 
-    test('the expired code leads back to the password with the e-mail in place, and the new code signs in', async ({
+    test('the PIN mail found after its ten minutes: the expired code leads back to the password with the e-mail in place, and the new code signs in', async ({
       page,
       user,
     }) => {
@@ -301,6 +301,51 @@ for (const { lang, viewport } of LATE_MAIL_RUNS) {
       const fresh = pinFrom(await waitForMail(user.email, { since: secondSent, match: isPinMail }));
       await tabTo(page, pin.code, 10);
       await typeAsPerson(pin.code, fresh);
+      await page.keyboard.press('Enter');
+      await passOfferIfShown(page, lang);
+      await expect(defaultPage(page, lang).signOut).toBeVisible();
+    });
+
+    test('"Back to sign-in" on the PIN form: the code went to the other address, so the person goes back and uses the right one', async ({
+      page,
+      user,
+    }) => {
+      const other = await createUser({ firstName: 'Eva', surname: 'Druhá' });
+      const login = loginScreen(page, lang);
+      const pin = pinScreen(page, lang);
+      await page.goto('/signin/');
+      await tabTo(page, login.email, 15);
+      await typeAsPerson(login.email, other.email);
+      await tabTo(page, login.password, 10);
+      await typeAsPerson(login.password, other.password);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tl('signIn.pin.title'));
+      await expect(page.getByText(tl('signIn.pin.description', { email: other.email }))).toBeVisible();
+
+      // Not the mailbox they read: back, with the keyboard, past the code field.
+      const back = page.getByRole('button', { name: tl('signIn.pin.back') });
+      await tabTo(page, back, 10);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tl('signIn.login.title'));
+      await expect(login.email).toHaveValue(other.email);
+      await expect(login.password).toHaveValue('');
+      await expectNoAxeViolations(page);
+      // The step is over for the server too: a reload paints the login form, not the PIN form.
+      await page.reload();
+      await expect(login.heading).toBeVisible();
+      await expect(pin.heading).toHaveCount(0);
+
+      await tabTo(page, login.email, 15);
+      await typeAsPerson(login.email, user.email);
+      await tabTo(page, login.password, 10);
+      await typeAsPerson(login.password, user.password);
+      const sent = Date.now();
+      await page.keyboard.press('Enter');
+      await expectScreen(page, tl('signIn.pin.title'));
+      await expect(page.getByText(tl('signIn.pin.description', { email: user.email }))).toBeVisible();
+      const code = pinFrom(await waitForMail(user.email, { since: sent, match: isPinMail }));
+      await tabTo(page, pin.code, 10);
+      await typeAsPerson(pin.code, code);
       await page.keyboard.press('Enter');
       await passOfferIfShown(page, lang);
       await expect(defaultPage(page, lang).signOut).toBeVisible();

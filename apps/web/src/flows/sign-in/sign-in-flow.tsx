@@ -356,6 +356,7 @@ export function SignInFlow({
             failures={state.failures}
             offerRememberDevice={!sharedComputer}
             onSubmit={(pin, rememberDevice) => send({ type: 'pin.submitted', pin, rememberDevice })}
+            onBack={() => send({ type: 'pin.cancelled' })}
           />
         );
       case 'blocked':

@@ -149,6 +149,17 @@ describe('PIN step in the flow', () => {
     expect(api.calls('POST /api/user/login')).toHaveLength(2);
   });
 
+  it('goes back to the login form with the e-mail on "Back to sign-in", and a reload no longer resumes the step', async () => {
+    const { api, user } = await signInToPinStep({});
+    await user.click(await screen.findByRole('button', { name: 'Back to sign-in' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe('jana@example.sk');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    expect(sessionStorage.getItem(PIN_STEP_STORAGE_KEY)).toBeNull();
+    expect(api.calls('POST /api/user/pincode')).toHaveLength(0);
+  });
+
   it('gives a new login form, heading focused, when the PIN step is over before its form could show (login → PIN → login in one go)', async () => {
     routeFetch({
       'POST /api/user/login': ok({ status: 'requested_pin_code' }),

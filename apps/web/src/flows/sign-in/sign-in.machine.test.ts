@@ -298,6 +298,23 @@ describe('sign-in machine: the PIN form', () => {
     expect(next.state).toMatchObject({ type: 'rememberedUser', user: jana });
   });
 
+  it('goes back to the login form with the e-mail and no notice on "Back to sign-in", and forgets the step', () => {
+    const next = transition(pinFrom('requested_pin_code'), { type: 'pin.cancelled' });
+    expect(next.state).toMatchObject({ type: 'loginForm', email: 'jana@example.sk', notice: null });
+    expect(next.effects).toEqual([{ type: 'pinStep.clear' }, { type: 'snackbar.recheckSkipHide' }]);
+  });
+
+  it('ignores "Back to sign-in" while a code is being checked', () => {
+    const submitting = transition(pinFrom('requested_pin_code'), {
+      type: 'pin.submitted',
+      pin: 'ABC234',
+      rememberDevice: false,
+    }).state;
+    const next = transition(submitting, { type: 'pin.cancelled' });
+    expect(next.state).toBe(submitting);
+    expect(next.effects).toEqual([]);
+  });
+
   it('returns to the remembered-user form with the expired-code notice when its PIN step answers missing_pin_code', () => {
     const next = run(
       pinFrom('requested_pin_code', rememberedSubmitted),

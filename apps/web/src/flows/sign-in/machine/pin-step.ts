@@ -138,6 +138,10 @@ export function onPinStep(state: PinState, event: SignInEvent): Transition {
       return state.submitting ? onPinAnswer(state, event.answer, backToSignIn) : stay(state);
     case 'pin.abandoned':
       return go({ ...state, submitting: false });
+    case 'pin.cancelled':
+      // The way back from the step: the form the person came from, the e-mail in place to correct
+      // (docs/decisions/0182-back-from-the-pin-step.md). Not while a code is being checked.
+      return state.submitting ? stay(state) : backToSignIn(null);
     case 'pin.skipRequested':
       if (state.variant !== 'recheckOptional' || state.submitting) return stay(state);
       return go({ ...state, submitting: true }, [{ type: 'pin.skip' }]);

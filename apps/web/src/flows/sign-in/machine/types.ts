@@ -198,6 +198,8 @@ export type SignInEvent =
   | { type: 'pin.submitted'; pin: string; rememberDevice: boolean }
   | { type: 'pin.answered'; answer: StatusAnswer }
   | { type: 'pin.abandoned' }
+  /** "Back to sign-in" on the PIN form: another address, or no mail came. */
+  | { type: 'pin.cancelled' }
   | { type: 'pin.skipRequested' }
   | { type: 'pin.skipAnswered'; answer: StatusAnswer }
   | { type: 'forgot.opened'; email: string }

@@ -12,6 +12,7 @@ function renderPin({
   attempts = null,
 }: { variant?: PinVariant; attempts?: PinAttempts | null } = {}) {
   const onSubmit = vi.fn();
+  const onBack = vi.fn();
   renderWithProviders(
     <PinScreen
       email="jana@example.sk"
@@ -21,9 +22,10 @@ function renderPin({
       problem={null}
       failures={0}
       onSubmit={onSubmit}
+      onBack={onBack}
     />,
   );
-  return { onSubmit, user: userEvent.setup() };
+  return { onSubmit, onBack, user: userEvent.setup() };
 }
 
 describe('remaining-attempts notice', () => {
@@ -104,6 +106,18 @@ describe('PIN form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'abc234');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onSubmit).toHaveBeenCalledWith('ABC234', true);
+  });
+
+  it('offers a way back to sign-in after the submit, reached with the keyboard, without sending the code', async () => {
+    const { user, onSubmit, onBack } = renderPin({ variant: 'recheckMandatory' });
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'abc');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back to sign-in' }));
+    await user.keyboard('{Enter}');
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it.each(['recheckOptional', 'recheckMandatory'] as const)(

@@ -4,7 +4,7 @@ import { lazyWithTimeout } from '../../../shared/chunks';
 import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
 import { useCheckedForm } from '../../../shared/form/use-checked-form';
 import { useT } from '../../../shared/i18n';
-import { Notice, PinField } from '../../../shared/ui';
+import { Button, Notice, PinField } from '../../../shared/ui';
 import type { PinAttempts, PinProblem, PinVariant } from '../sign-in.machine';
 import { PIN_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
@@ -29,6 +29,8 @@ export interface PinScreenProps {
   /** False on a shared or public computer: no 'remember this device' (docs/decisions/0116-shared-computer.md). */
   offerRememberDevice?: boolean;
   onSubmit: (pin: string, rememberDevice: boolean) => void;
+  /** "Back to sign-in": ends the step (another address, or the mail did not come). */
+  onBack: () => void;
 }
 
 /** The remaining-attempts notice: shown only once the silent attempts are used up; a status, announced politely. */
@@ -57,6 +59,7 @@ export function PinScreen({
   failures,
   offerRememberDevice = true,
   onSubmit,
+  onBack,
 }: PinScreenProps) {
   const t = useT();
   const [rememberDevice, setRememberDevice] = useState(false);
@@ -109,6 +112,9 @@ export function PinScreen({
       />
       {offersRememberDevice && rememberDeviceBox}
       <SubmitButton busy={submitting}>{t('signIn.pin.submit')}</SubmitButton>
+      <Button variant="link" className={styles.start} onClick={onBack}>
+        {t('signIn.pin.back')}
+      </Button>
     </FormScreen>
   );
 }
