@@ -5,20 +5,25 @@ import { E2E_DATABASE_URL } from './env.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Makes the last PIN check of every trusted device of `email` `days` older. */
-export function ageTrustedDevices(email: string, days: number): number {
+/** Runs one UPDATE on the e2e database and answers how many rows it changed. */
+function update(sql: string, ...values: (string | number)[]): number {
   const db = new Database(E2E_DATABASE_URL);
   try {
     db.pragma('busy_timeout = 5000');
-    const result = db
-      .prepare(
-        'UPDATE trusted_devices SET pin_checked_at = pin_checked_at - ?, trusted_at = trusted_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-      )
-      .run(days * DAY_MS, days * DAY_MS, email.toLowerCase());
-    return result.changes;
+    return db.prepare(sql).run(...values).changes;
   } finally {
     db.close();
   }
+}
+
+/** Makes the last PIN check of every trusted device of `email` `days` older. */
+export function ageTrustedDevices(email: string, days: number): number {
+  return update(
+    'UPDATE trusted_devices SET pin_checked_at = pin_checked_at - ?, trusted_at = trusted_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    days * DAY_MS,
+    days * DAY_MS,
+    email.toLowerCase(),
+  );
 }
 
 /**
@@ -26,18 +31,11 @@ export function ageTrustedDevices(email: string, days: number): number {
  * `email` (the security page's re-authentication window, docs/decisions/0114-security-page.md).
  */
 export function ageSessionProof(email: string, minutes: number): number {
-  const db = new Database(E2E_DATABASE_URL);
-  try {
-    db.pragma('busy_timeout = 5000');
-    const result = db
-      .prepare(
-        'UPDATE sessions SET authenticated_at = authenticated_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-      )
-      .run(minutes * 60_000, email.toLowerCase());
-    return result.changes;
-  } finally {
-    db.close();
-  }
+  return update(
+    'UPDATE sessions SET authenticated_at = authenticated_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    minutes * 60_000,
+    email.toLowerCase(),
+  );
 }
 
 /**
@@ -45,16 +43,10 @@ export function ageSessionProof(email: string, minutes: number): number {
  * mail found late (docs/decisions/0181-expired-pin-code.md).
  */
 export function agePinCodes(email: string, minutes: number): number {
-  const db = new Database(E2E_DATABASE_URL);
-  try {
-    db.pragma('busy_timeout = 5000');
-    const result = db
-      .prepare(
-        'UPDATE pin_codes SET created_at = created_at - ?, expires_at = expires_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-      )
-      .run(minutes * 60_000, minutes * 60_000, email.toLowerCase());
-    return result.changes;
-  } finally {
-    db.close();
-  }
+  return update(
+    'UPDATE pin_codes SET created_at = created_at - ?, expires_at = expires_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    minutes * 60_000,
+    minutes * 60_000,
+    email.toLowerCase(),
+  );
 }

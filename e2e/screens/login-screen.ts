@@ -1,6 +1,7 @@
 // The login form as a user sees it: found by role and accessible name.
 import type { Page } from '@playwright/test';
 import { text, type Locale } from '../fixtures.ts';
+import { tabTo, typeAsPerson } from '../people.ts';
 
 export function loginScreen(page: Page, lang: Locale = 'en') {
   const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -17,6 +18,19 @@ export function loginScreen(page: Page, lang: Locale = 'en') {
       await this.email.fill(email);
       await this.password.fill(password);
       await this.submit.click();
+    },
+    /**
+     * A keyboard-only person: Tab to the e-mail, type it key by key (into an empty field), Tab to
+     * the password, type it, Enter. Returns when Enter was pressed, for the mail that follows.
+     */
+    async signInByKeyboard(email: string, password: string): Promise<number> {
+      await tabTo(page, this.email, 15);
+      await typeAsPerson(this.email, email);
+      await tabTo(page, this.password, 10);
+      await typeAsPerson(this.password, password);
+      const sent = Date.now();
+      await page.keyboard.press('Enter');
+      return sent;
     },
   };
 }

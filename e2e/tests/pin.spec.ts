@@ -267,12 +267,7 @@ for (const { lang, viewport } of WAY_OUT_RUNS) {
       const login = loginScreen(page, lang);
       const pin = pinScreen(page, lang);
       await page.goto('/signin/');
-      await tabTo(page, login.email, 15);
-      await typeAsPerson(login.email, user.email);
-      await tabTo(page, login.password, 10);
-      await typeAsPerson(login.password, user.password);
-      const firstSent = Date.now();
-      await page.keyboard.press('Enter');
+      const firstSent = await login.signInByKeyboard(user.email, user.password);
       await expectScreen(page, tl('signIn.pin.title'));
       const late = pinFrom(await waitForMail(user.email, { since: firstSent, match: isPinMail }));
 
@@ -314,11 +309,7 @@ for (const { lang, viewport } of WAY_OUT_RUNS) {
       const login = loginScreen(page, lang);
       const pin = pinScreen(page, lang);
       await page.goto('/signin/');
-      await tabTo(page, login.email, 15);
-      await typeAsPerson(login.email, other.email);
-      await tabTo(page, login.password, 10);
-      await typeAsPerson(login.password, other.password);
-      await page.keyboard.press('Enter');
+      await login.signInByKeyboard(other.email, other.password);
       await expectScreen(page, tl('signIn.pin.title'));
       await expect(page.getByText(tl('signIn.pin.description', { email: other.email }))).toBeVisible();
 
@@ -335,12 +326,7 @@ for (const { lang, viewport } of WAY_OUT_RUNS) {
       await expect(login.heading).toBeVisible();
       await expect(pin.heading).toHaveCount(0);
 
-      await tabTo(page, login.email, 15);
-      await typeAsPerson(login.email, user.email);
-      await tabTo(page, login.password, 10);
-      await typeAsPerson(login.password, user.password);
-      const sent = Date.now();
-      await page.keyboard.press('Enter');
+      const sent = await login.signInByKeyboard(user.email, user.password);
       await expectScreen(page, tl('signIn.pin.title'));
       await expect(page.getByText(tl('signIn.pin.description', { email: user.email }))).toBeVisible();
       const code = pinFrom(await waitForMail(user.email, { since: sent, match: isPinMail }));

@@ -14,6 +14,7 @@ import {
   type Locale,
 } from '../fixtures.ts';
 import { expectScreen, JOURNEY_TIMEOUT_MS, tabTo, textsOf, typeAsPerson } from '../people.ts';
+import { loginScreen } from '../screens/login-screen.ts';
 import { rememberedScreens } from '../screens/pin-screen.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -118,15 +119,7 @@ for (const { lang, viewport } of RUNS) {
       await expectTextGrows(page);
       await expect(submit).toHaveCSS('font-size', '21px');
 
-      const email = page.getByLabel(t('signIn.login.email'), { exact: true });
-      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
-      await tabTo(page, email, 15);
-      await typeAsPerson(email, user.email);
-      await tabTo(page, password, 10);
-      await typeAsPerson(password, user.password);
-      await expect(email).toHaveValue(user.email);
-      const since = Date.now();
-      await page.keyboard.press('Enter');
+      const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
       await expectScreen(page, t('signIn.pin.title'));
 
       const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
