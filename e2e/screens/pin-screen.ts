@@ -1,7 +1,7 @@
 // The PIN step, the remembered accounts and the blocked pages, as a user sees them.
 import { expect, type Page } from '@playwright/test';
 import { isPinMail, pinFrom, text, waitForMail, type Locale, type TestUser } from '../fixtures.ts';
-import { shown } from '../people.ts';
+import { shown, tabTo, typeAsPerson } from '../people.ts';
 
 export function pinScreen(page: Page, lang: Locale = 'en') {
   const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -13,6 +13,13 @@ export function pinScreen(page: Page, lang: Locale = 'en') {
     submit: page.getByRole('button', { name: t('signIn.pin.submit'), exact: true }),
     /** The field's message (not the live region's copy, which holds it when a repeated mistake is said). */
     invalid: shown(page, t('signIn.pin.invalid')),
+    /** A keyboard-only person: reads the PIN mailed to `user` since `since`, Tab to the field, types it key by key, Enter. */
+    async enterMailedPinByKeyboard(user: TestUser, since: number) {
+      const mail = await waitForMail(user.email, { since, match: isPinMail });
+      await tabTo(page, this.code, 10);
+      await typeAsPerson(this.code, pinFrom(mail));
+      await page.keyboard.press('Enter');
+    },
     /** Reads the PIN mailed to `user` since `since` and submits it. */
     async enterMailedPin(user: TestUser, since: number, options: { rememberDevice?: boolean } = {}) {
       const mail = await waitForMail(user.email, { since, match: isPinMail });

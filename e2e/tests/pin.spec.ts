@@ -293,10 +293,7 @@ for (const { lang, viewport } of WAY_OUT_RUNS) {
       const secondSent = Date.now();
       await page.keyboard.press('Enter');
       await expectScreen(page, tl('signIn.pin.title'));
-      const fresh = pinFrom(await waitForMail(user.email, { since: secondSent, match: isPinMail }));
-      await tabTo(page, pin.code, 10);
-      await typeAsPerson(pin.code, fresh);
-      await page.keyboard.press('Enter');
+      await pin.enterMailedPinByKeyboard(user, secondSent);
       await passOfferIfShown(page, lang);
       await expect(defaultPage(page, lang).signOut).toBeVisible();
     });
@@ -329,10 +326,7 @@ for (const { lang, viewport } of WAY_OUT_RUNS) {
       const sent = await login.signInByKeyboard(user.email, user.password);
       await expectScreen(page, tl('signIn.pin.title'));
       await expect(page.getByText(tl('signIn.pin.description', { email: user.email }))).toBeVisible();
-      const code = pinFrom(await waitForMail(user.email, { since: sent, match: isPinMail }));
-      await tabTo(page, pin.code, 10);
-      await typeAsPerson(pin.code, code);
-      await page.keyboard.press('Enter');
+      await pin.enterMailedPinByKeyboard(user, sent);
       await passOfferIfShown(page, lang);
       await expect(defaultPage(page, lang).signOut).toBeVisible();
     });
