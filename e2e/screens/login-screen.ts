@@ -26,6 +26,10 @@ export function loginScreen(page: Page, lang: Locale = 'en') {
     async signInByKeyboard(email: string, password: string): Promise<number> {
       await tabTo(page, this.email, 15);
       await typeAsPerson(this.email, email);
+      return this.passwordByKeyboard(password);
+    },
+    /** The e-mail already in place: Tab to the password, type it key by key, Enter; returns when. */
+    async passwordByKeyboard(password: string): Promise<number> {
       await tabTo(page, this.password, 10);
       await typeAsPerson(this.password, password);
       const sent = Date.now();

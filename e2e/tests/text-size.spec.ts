@@ -15,7 +15,7 @@ import {
 } from '../fixtures.ts';
 import { expectScreen, JOURNEY_TIMEOUT_MS, tabTo, textsOf, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
-import { rememberedScreens } from '../screens/pin-screen.ts';
+import { pinScreen, rememberedScreens } from '../screens/pin-screen.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -110,19 +110,20 @@ for (const { lang, viewport } of RUNS) {
       page,
       user,
     }) => {
+      const login = loginScreen(page, lang);
       await page.goto('/signin/');
-      await expect(page.getByRole('heading', { level: 1, name: t('signIn.login.title') })).toBeVisible();
+      await expect(login.heading).toBeVisible();
       // At the default size the design's figures hold: buttons 14 px, weight 600.
-      const submit = page.getByRole('button', { name: t('signIn.login.submit'), exact: true });
+      const submit = login.submit;
       await expect(submit).toHaveCSS('font-size', '14px');
       await expect(submit).toHaveCSS('font-weight', '600');
       await expectTextGrows(page);
       await expect(submit).toHaveCSS('font-size', '21px');
 
-      const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
+      const since = await login.signInByKeyboard(user.email, user.password);
       await expectScreen(page, t('signIn.pin.title'));
 
-      const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
+      const code = pinScreen(page, lang).code;
       const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
       await tabTo(page, code, 10);
       await typeAsPerson(code, pin);

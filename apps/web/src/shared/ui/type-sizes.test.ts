@@ -7,13 +7,10 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every style sheet of the app, as paths under src/. */
-function styleSheets(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return styleSheets(full);
-    return entry.name.endsWith('.css') ? [full] : [];
-  });
-}
+const styleSheets = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => path.join(dir, file));
 
 /** `font-size`, `line-height` and the `font` shorthand given in pixels, with where they are. */
 function pixelTypeSizes(css: string): string[] {
