@@ -1,7 +1,8 @@
 // The browser's text size: many older people set it larger (Chrome's Settings → Appearance → Font
 // size, "Very large" is 24 px against the default 16). Every text of the sign-in grows with it —
-// labels, fields, buttons, notices, the typed PIN, not only the headings — and nothing is cut off
-// or pushed sideways off a phone's screen (docs/decisions/0180-text-size.md).
+// labels, fields, buttons, notices, the typed PIN, not only the headings; the icons beside them and
+// the box to tick grow alike — and nothing is cut off or pushed sideways off a phone's screen
+// (docs/decisions/0180-text-size.md).
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -13,7 +14,7 @@ import {
   waitForMail,
   type Locale,
 } from '../fixtures.ts';
-import { expectScreen, JOURNEY_TIMEOUT_MS, tabTo, textsOf, typeAsPerson } from '../people.ts';
+import { expectScreen, JOURNEY_TIMEOUT_MS, shown, tabTo, textsOf, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen, rememberedScreens } from '../screens/pin-screen.ts';
 
@@ -31,16 +32,21 @@ async function setTextSize(page: Page, px: number): Promise<void> {
 }
 
 /**
- * The font size of every visible text of the page (an element with text of its own, a field, a
- * list), keyed by what it says: the same screen measured at two text sizes gives the same keys.
+ * The size of every visible text of the page (an element with text of its own, a field, a list:
+ * its font size), of every icon that goes with a text and of every box to tick (their width), keyed
+ * by what they say: the same screen measured at two text sizes gives the same keys. The logo and an
+ * icon that is a button's only content (the button named by its label) keep their size.
  */
 async function textSizes(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const sizes: Record<string, number> = {};
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (element.closest('[data-announcer], script, style, svg')) continue;
+    const shown = (element: Element) => {
       const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const words = (element: Element | null | undefined) => (element?.textContent ?? '').trim().slice(0, 50);
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (element.closest('[data-announcer], script, style, svg') || !shown(element)) continue;
       // A field shows text; a box to tick does not (its size is the browser's own).
       const isField =
         (element instanceof HTMLInputElement && !['checkbox', 'radio'].includes(element.type)) ||
@@ -54,6 +60,23 @@ async function textSizes(page: Page): Promise<Record<string, number>> {
       const key = `<${element.tagName.toLowerCase()}${isField ? ` ${element.getAttribute('name') ?? element.id}` : ''}> ${ownText.slice(0, 50)}`;
       sizes[key] = parseFloat(getComputedStyle(element).fontSize);
     }
+    for (const icon of document.body.querySelectorAll('svg')) {
+      if (!shown(icon) || icon.getAttribute('role') === 'img' || icon.closest('[data-announcer]')) continue;
+      const button = icon.closest('button');
+      if (button && words(button) === '') continue;
+      // The text it goes with: the nearest enclosing element that has some.
+      let holder = icon.parentElement;
+      while (holder && words(holder) === '') holder = holder.parentElement;
+      sizes[`<svg> beside ${words(holder)}`] = icon.getBoundingClientRect().width;
+    }
+    for (const box of document.body.querySelectorAll<HTMLElement>('input[type="checkbox"], [role="checkbox"]')) {
+      // Not the visually hidden input a drawn box keeps for forms (1 px, clipped).
+      if (!shown(box) || box.getBoundingClientRect().width <= 1) continue;
+      const label =
+        document.getElementById(box.getAttribute('aria-labelledby') ?? '') ??
+        (box instanceof HTMLInputElement ? box.labels?.[0] : null);
+      sizes[`<checkbox> ${words(label)}`] = box.getBoundingClientRect().width;
+    }
     return sizes;
   });
 }
@@ -66,7 +89,8 @@ async function cutOff(page: Page): Promise<string[]> {
       found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth})`);
     for (const control of document.querySelectorAll<HTMLElement>('button, input, select, label, [role="alert"]')) {
       const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
+      // The announcer's live regions are hidden on purpose (read out, not shown).
+      if (box.width === 0 || box.height === 0 || control.closest('[data-announcer]')) continue;
       if (control.scrollHeight > control.clientHeight + 1 || control.scrollWidth > control.clientWidth + 1)
         found.push(
           `<${control.tagName.toLowerCase()}> "${(control.textContent || control.getAttribute('aria-label') || (control as HTMLInputElement).value || '').trim().slice(0, 40)}": ${control.scrollWidth}×${control.scrollHeight} in ${control.clientWidth}×${control.clientHeight}`,
@@ -91,7 +115,7 @@ async function expectTextGrows(page: Page): Promise<void> {
   const fixed = Object.entries(before)
     .filter(([key, size]) => Math.abs((after[key] ?? 0) / size - VERY_LARGE / DEFAULT_SIZE) > 0.05)
     .map(([key, size]) => `${key}: ${size} px → ${after[key]} px`);
-  expect(fixed, 'texts that did not grow with the browser text size').toEqual([]);
+  expect(fixed, 'texts, icons or boxes that did not grow with the browser text size').toEqual([]);
   expect(await cutOff(page), 'cut off at the larger text size').toEqual([]);
   await expectNoAxeViolations(page);
 }
@@ -119,6 +143,20 @@ for (const { lang, viewport } of RUNS) {
       await expect(submit).toHaveCSS('font-weight', '600');
       await expectTextGrows(page);
       await expect(submit).toHaveCSS('font-size', '21px');
+
+      // Sent empty from the keyboard: each field's message, its icon beside it, grows alike.
+      await tabTo(page, login.email, 15);
+      await page.keyboard.press('Enter');
+      await expect(login.email).toBeFocused();
+      await expect(shown(page, t('validation.enterField', { field: t('field.email') }))).toBeVisible();
+      await expect(shown(page, t('validation.enterField', { field: t('field.password') }))).toBeVisible();
+      // Caps Lock on in the password field (the browser reports it with each key): its notice and icon too.
+      await tabTo(page, login.password, 5);
+      await login.password.evaluate((input) =>
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'A', bubbles: true, modifierCapsLock: true })),
+      );
+      await expect(shown(page, t('ui.password.capsLock'))).toBeVisible();
+      await expectTextGrows(page);
 
       const since = await login.signInByKeyboard(user.email, user.password);
       await expectScreen(page, t('signIn.pin.title'));
