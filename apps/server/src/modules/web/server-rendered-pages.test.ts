@@ -1,5 +1,6 @@
 // The app's pages as the server renders them from the real web build (docs/decisions/0117-server-rendered-first-view.md).
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,26 @@ interface Payload {
   signIn: { pinStep: { email: string; variant: string } | null; passkeyLikely: boolean };
   linkCheck: { token: string; answer?: { status: string; reasons?: string[] }; usedHere?: true } | null;
   messages: Record<string, unknown>;
+}
+
+/** An empty form POST with `target` as the request line's target, sent as a crafted client sends it (no Origin). */
+function postFormOverSocket(port: number, target: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [statusLine = '', ...headers] = received.split('\r\n\r\n')[0]?.split('\r\n') ?? [];
+      const location = headers.find((line) => /^location:/i.test(line))?.replace(/^location:\s*/i, '');
+      resolve({ status: Number(statusLine.split(' ')[1]), location });
+    });
+    socket.write(
+      `POST ${target} HTTP/1.1\r\nHost: localhost:8080\r\n` +
+        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
+  });
 }
 
 /** What the browser would read: the page's payload element parsed, the root's markup and the h1's text. */
@@ -183,6 +204,33 @@ describe('server-rendered pages', () => {
     // The forms send their fields in a body, never in the address.
     const page = readPage(await t.app.inject('/signin/'));
     expect(page.root).toMatch(/<form [^>]*method="post"/);
+  });
+
+  it('sends such a form back to a page of this origin whatever request target it came with', async () => {
+    // Over a socket, as sent: a request target in absolute form, or with dot segments, reaches the
+    // server as it is (an injected request would be parsed first).
+    const own = await createTestApp();
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = own.app.server.address() as net.AddressInfo;
+      const cases: [target: string, page: string][] = [
+        ['http://evil.example/signin/phish?x=1', '/signin/phish?x=1'],
+        ['/signin/..//evil.example', '/signin/'],
+        ['/signin/%2e%2e//evil.example/', '/signin/'],
+        ['/signin/../api/user/logout', '/signin/'],
+        ['/signin/?redirect=%2F%2Fevil.example', '/signin/?redirect=%2F%2Fevil.example'],
+      ];
+      for (const [target, page] of cases) {
+        const { status, location } = await postFormOverSocket(port, target);
+        expect(status, target).toBe(303);
+        // Where the browser goes: the Location resolved against the page's address.
+        const resolved = new URL(location ?? '', `${ORIGIN}/signin/`);
+        expect(resolved.origin, target).toBe(ORIGIN);
+        expect(`${resolved.pathname}${resolved.search}`, target).toBe(page);
+      }
+    } finally {
+      await own.close();
+    }
   });
 
   it('leaves the demo pages and unknown paths to the browser: the built page without a screen or data', async () => {

@@ -18,6 +18,17 @@ import { PageRenderer, type PageStart } from './page-renderer.ts';
 const IMMUTABLE_MAX_AGE_MS = 365 * 24 * 3_600_000;
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.\n';
 
+/**
+ * The page a form the browser sent itself was on: the path and query of the request as a browser
+ * resolves them (dot segments removed), never the request target as it came — an absolute-form
+ * target names a host of its own, and `/signin/..//host` resolves to a protocol-relative path. A
+ * target that leaves the app's pages is its first page.
+ */
+export function formPageOf(requestTarget: string): string {
+  const url = new URL(requestTarget, 'http://app.invalid');
+  return url.pathname.startsWith(APP_BASE) ? `${url.pathname}${url.search}` : APP_BASE;
+}
+
 export interface WebRoutesOptions {
   webDist: string;
   redirects: RedirectPolicy;
@@ -114,7 +125,10 @@ export async function webRoutes(
   // POST body, which is never read; the browser is sent back to the page (docs/decisions/0117-server-rendered-first-view.md).
   app.post(
     '/signin/*',
-    { onRequest: async (request, reply) => reply.header('cache-control', 'no-store').redirect(request.url, 303) },
+    {
+      onRequest: async (request, reply) =>
+        sendSafeRedirect(reply.header('cache-control', 'no-store'), redirects, formPageOf(request.url), 303, APP_BASE),
+    },
     async () => undefined,
   );
 
