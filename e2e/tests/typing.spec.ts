@@ -30,7 +30,8 @@ import {
   textsOf,
   typeAsPerson,
 } from '../people.ts';
-import { rememberedScreens } from '../screens/pin-screen.ts';
+import { loginScreen } from '../screens/login-screen.ts';
+import { pinScreen, rememberedScreens } from '../screens/pin-screen.ts';
 
 // Typing at a person's pace, a mailed PIN and several screens: a journey's time-out.
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -93,6 +94,13 @@ async function signInTyping(page: Page, lang: Locale, user: TestUser) {
   await code.press('Enter');
   await pastOffer(page, lang);
 }
+
+/** What a PIN of another length is told, in the language's plural (a PIN has 6 characters). */
+const PIN_LENGTH_MESSAGE: Record<Locale, string> = {
+  en: 'The code has 6 characters. Check it in the e-mail.',
+  sk: 'Kód má 6 znakov. Skontrolujte ho v e-maile.',
+  cs: 'Kód má 6 znaků. Zkontrolujte ho v e-mailu.',
+};
 
 /** The link-sent page's last sentence with the server's default validity (RESET_TOKEN_TTL_MINUTES 60). */
 const RESET_LINK_VALIDITY: Record<Locale, string> = {
@@ -169,6 +177,45 @@ for (const { lang, viewport } of LOCALES) {
       await expect(code).toHaveValue(pin);
       await code.press('Enter');
       await pastOffer(page, lang);
+    });
+
+    test('PIN: Enter pressed before the whole code is told the length, sends nothing, and the rest typed signs in', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      const pinCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/pincode')
+          pinCalls.push(request.postData() ?? '');
+      });
+      await page.goto('/signin/');
+      const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
+      await expectScreen(page, t('signIn.pin.title'));
+      const code = pinScreen(page, lang).code;
+      const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
+      await tabTo(page, code, 10);
+
+      // Half the code read from the mail, then Enter too early.
+      await typeAsPerson(code, pin.slice(0, 3).toLowerCase());
+      await page.keyboard.press('Enter');
+      const length = PIN_LENGTH_MESSAGE[lang];
+      await expect(shown(page, length)).toBeVisible();
+      expect(await expectToldOnce(page, length)).toBe('announced');
+      await expect(code).toBeFocused();
+      await expect(code).toHaveValue(pin.slice(0, 3));
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page);
+
+      // The rest, key by key, where the caret was: the whole code, the message gone once it is whole.
+      await typeAsPerson(code, pin.slice(3).toLowerCase());
+      await expect(code).toHaveValue(pin);
+      await expect(shown(page, length)).toHaveCount(0);
+      await page.keyboard.press('Enter');
+      await pastOffer(page, lang);
+      // One call: the short code never left the browser, so it spent no attempt.
+      expect(pinCalls).toHaveLength(1);
+      expect(JSON.parse(pinCalls[0] ?? '{}')).toEqual({ pin_code: pin });
     });
 
     test('"Forgot password?" and Cancel, keyboard only: the e-mail comes back to the login form as corrected there', async ({

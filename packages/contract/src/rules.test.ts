@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, checkPasswordConfirmation, isNonEmptyText, isValidEmail, normalizeEmail } from './rules.ts';
+import {
+  checkNewPassword,
+  checkPasswordConfirmation,
+  couldBePin,
+  isNonEmptyText,
+  isValidEmail,
+  normalizeEmail,
+} from './rules.ts';
 
 describe('text rule', () => {
   it('accepts text with a visible character and refuses empty or blank text', () => {
@@ -71,5 +78,16 @@ describe('password confirmation rule', () => {
     expect(checkPasswordConfirmation('Abcdefg1', '')).toBe('password_verification_required');
     expect(checkPasswordConfirmation('Abcdefg1', 'Abcdefg2')).toBe('passwords_do_not_match');
     expect(checkPasswordConfirmation('Abcdefg1', 'Abcdefg1')).toBeNull();
+  });
+});
+
+describe('PIN shape', () => {
+  it('takes PIN_LENGTH characters of the alphabet, trimmed and in any letter case', () => {
+    for (const code of ['ABC234', 'abc234', ' XYZ789 ', 'zzzzzz']) expect(couldBePin(code), code).toBe(true);
+  });
+
+  it('refuses another length, a character no PIN has and an inner space', () => {
+    for (const code of ['', 'ABC23', 'ABC2345', 'ABC20E', 'ABCIO1', 'AB C23', 'ABČ234', 'ABC23\u0000'])
+      expect(couldBePin(code), JSON.stringify(code)).toBe(false);
   });
 });

@@ -66,3 +66,14 @@ export function checkPasswordConfirmation(
 /** The PIN alphabet: upper case and digits without the ambiguous 0/O/1/I. */
 export const PIN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PIN_LENGTH = 6;
+
+/**
+ * Whether a typed code could be a PIN at all: PIN_LENGTH characters of the alphabet once trimmed and
+ * upper-cased, as the server compares it (the PIN field drops inner white space as it is typed). A
+ * code that could not is never compared, so it spends none of the account's attempts
+ * (docs/decisions/0111-pin-codes.md).
+ */
+export function couldBePin(code: string): boolean {
+  const normalised = code.trim().toUpperCase();
+  return normalised.length === PIN_LENGTH && [...normalised].every((c) => PIN_ALPHABET.includes(c));
+}

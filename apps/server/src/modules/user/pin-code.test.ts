@@ -27,7 +27,6 @@ const userInfo = (session: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/info', headers: cookies({ session }) });
 const failuresInDb = async () =>
   Number((await t.db.selectFrom('pin_attempts').select('failures').executeTakeFirst())?.failures ?? 0);
-/** A PIN that is certainly not the mailed one. */
 /** What GET /api/user/pincode answers when no sign-in waits for a PIN. */
 const NO_PENDING_SIGN_IN = {
   status: 'failed',
@@ -35,6 +34,7 @@ const NO_PENDING_SIGN_IN = {
   pin_code_remaining_attempts: 0,
   pin_code_remaining_silent_attempts: 0,
 };
+/** A PIN that is certainly not the mailed one. */
 const wrongPinFor = (pin: string) => (pin === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
 
 describe('PIN generation', () => {
@@ -105,6 +105,33 @@ describe('POST /api/user/pincode', () => {
       reasons: ['pin_code_required'],
     });
     expect(await failuresInDb()).toBe(0);
+  });
+
+  it('answers wrong_pin_code to a code no PIN could be, without comparing it or spending an attempt', async () => {
+    const session = await passPassword();
+    const mailed = latestPin(t, DEMO.email);
+    // Enter pressed too early, a key pressed twice, a 0 for an O, a space in the middle, other scripts.
+    for (const code of [
+      mailed.slice(0, 3),
+      `${mailed}A`,
+      `${mailed.slice(0, 5)}0`,
+      `${mailed.slice(0, 3)} ${mailed.slice(3, 5)}`,
+      'ÁBČĎÉF',
+    ]) {
+      expect((await submitPin(t, code, { session })).json(), code).toEqual({
+        status: 'failed',
+        reasons: ['wrong_pin_code'],
+      });
+    }
+    expect(await failuresInDb()).toBe(0);
+    expect((await attempts(session)).json()).toMatchObject({
+      pin_code_remaining_attempts: 5,
+      pin_code_remaining_silent_attempts: 2,
+    });
+    // A wrong code that could be a PIN is compared and counted, as before.
+    expect((await submitPin(t, wrongPinFor(mailed), { session })).json().reasons).toEqual(['wrong_pin_code']);
+    expect(await failuresInDb()).toBe(1);
+    expect((await submitPin(t, mailed.toLowerCase(), { session })).json()).toEqual({ status: 'ok' });
   });
 
   it('answers credentials_required without a password-level session', async () => {

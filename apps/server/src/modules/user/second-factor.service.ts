@@ -1,4 +1,4 @@
-import type { LoginStatus, Reason } from '@gatehouse/contract';
+import { couldBePin, type LoginStatus, type Reason } from '@gatehouse/contract';
 import type { PinPurpose } from '../../db/schema.ts';
 import { MailDeliveryError } from '../../mail/mailer.ts';
 import type { DeviceService } from '../device/device.service.ts';
@@ -117,6 +117,9 @@ export class SecondFactorService {
     if (pin.trim().length === 0) return failed('pin_code_required');
     const refusal = await this.refuseAccount(visit, pending.user);
     if (refusal) return refusal;
+    // Too short, too long, or a character no PIN has (a slip, Enter pressed too early): it cannot be
+    // right, so it is not compared and costs no attempt.
+    if (!couldBePin(pin)) return failed('wrong_pin_code');
 
     const check = await this.pins.check(pending.sessionIdHash, pending.user.id, pin);
     switch (check.kind) {

@@ -99,6 +99,45 @@ describe('PIN form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['en', 'The code has 6 characters. Check it in the e-mail.'],
+    ['sk', 'Kód má 6 znakov. Skontrolujte ho v e-maile.'],
+    ['cs', 'Kód má 6 znaků. Zkontrolujte ho v e-mailu.'],
+  ] as const)(
+    'tells a code of another length (%s) without sending it, keeps it and sends it once whole',
+    async (locale: Locale, message) => {
+      const onSubmit = vi.fn();
+      renderWithProviders(
+        <PinScreen
+          email="jana@example.sk"
+          variant="recheckMandatory"
+          attempts={null}
+          submitting={false}
+          problem={null}
+          failures={0}
+          onSubmit={onSubmit}
+          onBack={vi.fn()}
+        />,
+        locale,
+      );
+      const user = userEvent.setup();
+      const field = screen.getByRole<HTMLInputElement>('textbox');
+      // Enter pressed after three characters.
+      await user.type(field, 'ab3{Enter}');
+      expect(accessibleDescriptionOf(field)).toBe(message);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field);
+      expect(field.value).toBe('AB3');
+      // A key pressed twice: seven characters.
+      await user.type(field, 'k9zz{Enter}');
+      expect(accessibleDescriptionOf(field)).toBe(message);
+      expect(onSubmit).not.toHaveBeenCalled();
+      await user.type(field, '{Backspace}{Enter}');
+      expect(onSubmit).toHaveBeenCalledWith('AB3K9Z', false);
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+    },
+  );
+
   it('offers to remember the device on a first PIN and sends the choice', async () => {
     const { user, onSubmit } = renderPin();
     const box = await screen.findByRole('checkbox', { name: "Don't show this prompt on this device again" });

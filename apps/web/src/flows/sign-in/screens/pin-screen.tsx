@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { showsRemainingAttempts } from '@gatehouse/contract';
+import { PIN_LENGTH, showsRemainingAttempts } from '@gatehouse/contract';
 import { lazyWithTimeout } from '../../../shared/chunks';
 import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
 import { useCheckedForm } from '../../../shared/form/use-checked-form';
@@ -67,7 +67,12 @@ export function PinScreen({
   const { failed, server } = useFormFailures<'pin', PinProblem>(failures, { pin: problem ?? undefined });
 
   const code = errors.pin?.message ?? server.problemOf('pin');
-  const pinError = code === 'invalid' || code === 'required' ? t(PIN_PROBLEM_MESSAGES[code]) : undefined;
+  const pinError =
+    code === 'length'
+      ? t('signIn.pin.length', { count: PIN_LENGTH })
+      : code === 'invalid' || code === 'required'
+        ? t(PIN_PROBLEM_MESSAGES[code])
+        : undefined;
   const offersRememberDevice = variant === 'signIn' && offerRememberDevice;
   // The same element while its inputs stay the same: on a page the server painted, the box's code
   // comes after the rest is hydrated, and a new element (any render of this screen, e.g. when the
@@ -106,7 +111,13 @@ export function PinScreen({
         required
         error={pinError}
         {...register('pin', {
-          validate: (value) => (value.trim().length > 0 ? true : 'required'),
+          // A code of another length cannot be the mailed one (Enter pressed too early, a key
+          // pressed twice): said here, not sent, so no attempt is spent on it.
+          validate: (value) => {
+            const typed = value.trim();
+            if (typed.length === 0) return 'required';
+            return typed.length === PIN_LENGTH ? true : 'length';
+          },
           onChange: () => server.edited('pin'),
         })}
       />
