@@ -169,6 +169,7 @@ test.describe('remembered accounts', () => {
     // Two accounts have signed in on this device before.
     await signInAndOutWithApi(page, users[0]!);
     await signInAndOutWithApi(page, users[1]!);
+    await recordAnnouncements(page);
 
     // The most recent one is preselected: back to the list, then another account.
     const remembered = rememberedScreens(page);
@@ -193,6 +194,11 @@ test.describe('remembered accounts', () => {
     await remembered.remove.click();
     await expect(remembered.account(users[1]!)).toHaveCount(0);
     await expect(remembered.account(users[0]!)).toBeVisible();
+    // Focus on the list's heading, and what was done is said, politely, once.
+    await expect(remembered.listHeading).toBeFocused();
+    const removed = text('en', 'signIn.remembered.removed', { email: users[1]!.email });
+    await expect.poll(() => announcements(page, 'polite')).toContain(removed);
+    expect((await announcements(page, 'polite')).filter((said) => said === removed)).toHaveLength(1);
     await remembered.account(users[0]!).click();
     await expect(remembered.back(users[0]!)).toBeVisible();
     await remembered.back(users[0]!).click();
@@ -216,6 +222,7 @@ test.describe('remembered accounts', () => {
       ];
       await signInAndOutWithApi(page, users[0]!, { rememberDevice: true });
       await signInAndOutWithApi(page, users[1]!);
+      await recordAnnouncements(page);
       const remembered = rememberedScreens(page, 'cs');
       await page.goto('/signin/');
       await remembered.back(users[1]!).focus();
@@ -229,8 +236,9 @@ test.describe('remembered accounts', () => {
       await expect(forgetAll).toBeFocused();
       await page.keyboard.press('Enter');
 
-      // The empty login form, its heading focused; nothing leads back to a list.
+      // The empty login form, its heading focused, and what was done said; nothing leads back to a list.
       await expectScreen(page, cs('signIn.login.title'));
+      await expect.poll(() => announcements(page, 'polite')).toContain(cs('signIn.remembered.allForgotten'));
       await expect(page.getByLabel(cs('signIn.login.email'), { exact: true })).toHaveValue('');
       await expect(
         page.getByRole('button', { name: new RegExp(users[0]!.email.replace(/[.+]/g, '\\$&')) }),

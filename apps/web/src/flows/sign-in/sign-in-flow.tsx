@@ -29,6 +29,7 @@ import {
   useConditionalMediation,
   verifyPasskey,
 } from '../../shared/passkeys';
+import { useAnnounce } from '../../shared/a11y';
 import { LoadingIndicator, useSnackbar } from '../../shared/ui';
 import type { FormHandle } from './form-handle';
 import {
@@ -137,6 +138,7 @@ export function SignInFlow({
   const form = useRef<FormHandle>(null);
   const container = useRef<HTMLDivElement>(null);
   const { show, hide } = useSnackbar();
+  const announce = useAnnounce();
   const { enterServerError } = useServerError();
   const handleGlobalFailure = useGlobalFailureHandler({ reload: reloadPage });
   const abortConditional = useRef<() => void>(() => undefined);
@@ -198,6 +200,11 @@ export function SignInFlow({
       resetField: (field) => form.current?.resetField(field),
       focusPassword: () => form.current?.focusPassword?.(),
       focusHeading: () => container.current?.querySelector<HTMLElement>('h1')?.focus(),
+      sayRemoved: (email) =>
+        announce(
+          email === null ? t('signIn.remembered.allForgotten') : t('signIn.remembered.removed', { email }),
+          'polite',
+        ),
       showPinMailFailed: () =>
         show({ id: PIN_MAIL_FAILED_SNACKBAR_ID, severity: 'error', message: t('signIn.snackbar.pinMailFailed') }),
       showRecheckSkip: (skip) =>
@@ -229,7 +236,7 @@ export function SignInFlow({
       shouldOfferPasskey: () => shouldOfferPasskey(),
       sharedComputer: () => shared.current,
     }),
-    [handleGlobalFailure, enterServerError, redirect, show, hide, t],
+    [handleGlobalFailure, enterServerError, redirect, show, hide, announce, t],
   );
   const { state, visit, send } = useMachine(
     {

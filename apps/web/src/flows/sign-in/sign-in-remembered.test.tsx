@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { expectAnnounced } from '../../shared/testing/test-utils';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
 import { eva, ivan, jana, ok, petr, renderFlow, routeFetch } from './sign-in.test-helpers';
 
@@ -91,6 +92,9 @@ describe('remembered accounts', () => {
     await waitFor(() => expect(screen.queryByText('Jana Nováková')).toBeNull());
     expect(screen.getByRole('button', { name: 'Petr Svoboda p…@example.cz' })).toBeTruthy();
     expect(api.calls('DELETE /api/device/userlist')[0]?.search).toBe('?userId=u1');
+    // Focus on the list's heading, and what was done is said (a row that goes away is not).
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Choose an account' }));
+    await expectAnnounced('jana@example.sk has been removed from the list.', 'polite');
   });
 
   it('shows the login form when the last account is removed', async () => {
@@ -99,7 +103,8 @@ describe('remembered accounts', () => {
     await openList(user);
     await user.click(await screen.findByRole('button', { name: 'Options for Jana Nováková' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from list' }));
-    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
+    await expectEmptyLoginForm();
+    await expectAnnounced('jana@example.sk has been removed from the list.', 'polite');
   });
 
   it('forgets every account of the device, also those not shown, and then shows the empty login form with focus on its heading', async () => {
@@ -108,6 +113,7 @@ describe('remembered accounts', () => {
     await openList(user);
     await user.click(screen.getByRole('button', { name: 'Forget all accounts on this device' }));
     await expectEmptyLoginForm();
+    await expectAnnounced('Every account has been forgotten on this device.', 'polite');
     expect(api.calls('DELETE /api/device/userlist/all')).toHaveLength(1);
     // Nothing leads back to a list that is gone.
     expect(screen.queryByRole('button', { name: /Back to the account list/ })).toBeNull();

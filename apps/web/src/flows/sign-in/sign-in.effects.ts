@@ -45,6 +45,8 @@ export interface SignInDeps {
   resetField: (field: FormField) => void;
   focusPassword: () => void;
   focusHeading: () => void;
+  /** Says politely that an account left the list (its e-mail), or that every account was forgotten (null). */
+  sayRemoved: (email: string | null) => void;
   showPinMailFailed: () => void;
   /** The snackbar's action sends pin.skipRequested. */
   showRecheckSkip: (skip: () => void) => void;
@@ -149,6 +151,9 @@ export async function runEffect(
       return;
     case 'heading.focus':
       deps.focusHeading();
+      return;
+    case 'remembered.sayRemoved':
+      deps.sayRemoved(effect.email);
       return;
     case 'snackbar.pinMailFailed':
       deps.showPinMailFailed();

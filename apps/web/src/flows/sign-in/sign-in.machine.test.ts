@@ -373,7 +373,7 @@ describe('sign-in machine: remembered accounts', () => {
     expect(removing.effects).toEqual([{ type: 'remembered.remove', userId: 'u1' }]);
     const updated = transition(removing.state, { type: 'remembered.listUpdated', users: [petr] });
     expect(updated.state).toMatchObject({ type: 'rememberedUsers', users: [petr], removing: null });
-    expect(updated.effects).toEqual([{ type: 'heading.focus' }]);
+    expect(updated.effects).toEqual([{ type: 'heading.focus' }, { type: 'remembered.sayRemoved', email: jana.email }]);
   });
 
   it('shows the login form when the last account is removed', () => {
@@ -383,6 +383,7 @@ describe('sign-in machine: remembered accounts', () => {
       { type: 'remembered.listUpdated', users: [] },
     );
     expect(next.state).toMatchObject({ type: 'loginForm', email: '' });
+    expect(next.effects).toEqual([{ type: 'remembered.sayRemoved', email: jana.email }]);
   });
 
   it('forgets every account of the device: one call at a time, then the empty login form', () => {
@@ -392,11 +393,9 @@ describe('sign-in machine: remembered accounts', () => {
     // A second press, or a removal, while the call is under way starts nothing.
     expect(transition(forgetting.state, { type: 'remembered.forgetAllRequested' }).effects).toEqual([]);
     expect(transition(forgetting.state, { type: 'remembered.removeRequested', userId: 'u1' }).effects).toEqual([]);
-    expect(transition(forgetting.state, { type: 'remembered.listUpdated', users: [] }).state).toMatchObject({
-      type: 'loginForm',
-      email: '',
-      users: [],
-    });
+    const forgotten = transition(forgetting.state, { type: 'remembered.listUpdated', users: [] });
+    expect(forgotten.state).toMatchObject({ type: 'loginForm', email: '', users: [] });
+    expect(forgotten.effects).toEqual([{ type: 'remembered.sayRemoved', email: null }]);
     // A failure (the global handler has it) gives the list back, usable.
     expect(transition(forgetting.state, { type: 'remembered.removeAbandoned' }).state).toMatchObject({
       type: 'rememberedUsers',

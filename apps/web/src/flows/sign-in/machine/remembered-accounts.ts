@@ -21,12 +21,19 @@ export function onRememberedUsers(state: StateOf<'rememberedUsers'>, event: Sign
       return state.removing === null
         ? go({ ...state, removing: FORGET_ALL }, [{ type: 'remembered.forgetAll' }])
         : stay(state);
-    case 'remembered.listUpdated':
+    case 'remembered.listUpdated': {
       if (state.removing === null) return stay(state);
-      // The removed row held focus: the heading takes it, or the login form comes.
+      // What was done is said (a row that goes away is not); the removed row held focus: the
+      // heading takes it, or the login form comes (its heading focused as any new screen's).
+      const removed = state.users.find((user) => user.userId === state.removing);
+      const said = {
+        type: 'remembered.sayRemoved',
+        email: state.removing === FORGET_ALL ? null : (removed?.email ?? null),
+      } as const;
       return event.users.length === 0
-        ? go(loginForm(event.users))
-        : go({ ...state, users: event.users, removing: null }, [{ type: 'heading.focus' }]);
+        ? go(loginForm(event.users), [said])
+        : go({ ...state, users: event.users, removing: null }, [{ type: 'heading.focus' }, said]);
+    }
     case 'remembered.removeAbandoned':
       return go({ ...state, removing: null });
     default:

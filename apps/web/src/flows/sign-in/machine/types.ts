@@ -255,6 +255,8 @@ export type SignInEffect =
   | { type: 'user.refresh' }
   | { type: 'remembered.remove'; userId: string }
   | { type: 'remembered.forgetAll' }
+  /** Say, politely, that the account with this e-mail left the list (null: every account was forgotten). */
+  | { type: 'remembered.sayRemoved'; email: string | null }
   | { type: 'forgot.call'; email: string }
   /** Aborts conditional mediation, checks support, GET options, the modal ceremony. */
   | { type: 'passkey.ceremony'; userId: string | null }
