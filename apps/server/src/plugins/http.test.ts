@@ -256,7 +256,8 @@ describe('security headers', () => {
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
-    'x-frame-options': 'SAMEORIGIN',
+    // The same as the CSP's frame-ancestors 'none' (and as an API answer's).
+    'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   };

@@ -72,6 +72,9 @@ export function helmetOptions(config: Pick<Config, 'publicOrigin' | 'botCheck'>)
     // HSTS over plain http is ignored by browsers and would pin localhost for other projects: only for https.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
+    // What the CSP's frame-ancestors 'none' says, for browsers without it: no one frames a page, the
+    // app's own pages neither (helmet's default, SAMEORIGIN, would let them).
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   };
 }
