@@ -11,8 +11,22 @@ import { GetStructure, WebauthnGetBody } from './webauthn.ts';
  * Times are milliseconds since the epoch.
  */
 
-/** A passkey name is 1–60 characters (code points) after trimming, without control characters. */
+/** A passkey name is 1–60 characters (code points) after trimming, without a character UNSHOWABLE_IN_A_NAME lists. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+/**
+ * Characters a name shown to a person must not hold: control characters (a NUL, a tab, a line
+ * break) and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ * which turn the text after them around on the security page ("Chrome Linux" shown from a name that
+ * says something else).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSHOWABLE_IN_A_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** True when `name` holds a character a shown name must not (UNSHOWABLE_IN_A_NAME). */
+export function hasUnshowableCharacters(name: string): boolean {
+  return UNSHOWABLE_IN_A_NAME.test(name);
+}
 /** Within this time after the last password (or passkey) a passkey may be removed without asking again. */
 export const REAUTH_WINDOW_MS = 5 * 60_000;
 
@@ -20,8 +34,7 @@ export const REAUTH_WINDOW_MS = 5 * 60_000;
 export function isValidPasskeyName(name: string): boolean {
   const trimmed = name.trim();
   const length = [...trimmed].length;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return length >= 1 && length <= PASSKEY_NAME_MAX_LENGTH && !/[\u0000-\u001f\u007f-\u009f]/.test(trimmed);
+  return length >= 1 && length <= PASSKEY_NAME_MAX_LENGTH && !hasUnshowableCharacters(trimmed);
 }
 
 /** Credential ids are base64url of at most 1023 bytes (WebAuthn): at most 1364 characters. */

@@ -114,12 +114,23 @@ describe('POST /api/user/newdevice', () => {
     expect(await t.db.selectFrom('trusted_devices').selectAll().execute()).toHaveLength(0);
   });
 
-  it('refuses a blank device name with invalid_parameter', async () => {
+  it('refuses a blank device name, and one with a control or bidi-override character, with invalid_parameter', async () => {
     const { session, device } = await signInWithPin(t, DEMO);
-    expect((await newDevice(session, device, '   ')).json()).toEqual({
-      status: 'failed',
-      reasons: ['invalid_parameter'],
-    });
+    for (const name of [
+      '   ',
+      'Chrome\u0000Linux',
+      'Firefox\non Linux',
+      '\u202exuniL emorhC',
+      'Edge \u2066Windows\u2069',
+    ]) {
+      expect((await newDevice(session, device, name)).json(), JSON.stringify(name)).toEqual({
+        status: 'failed',
+        reasons: ['invalid_parameter'],
+      });
+    }
+    expect(await t.db.selectFrom('trusted_devices').selectAll().execute()).toEqual([]);
+    // Letters of any script and emoji are names like any other.
+    expect((await newDevice(session, device, 'Prehliadač Chrome — Linux 🙂')).json()).toEqual({ status: 'ok' });
   });
 
   it('trusts the device for this account under its name', async () => {

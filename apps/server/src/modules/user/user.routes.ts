@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  hasUnshowableCharacters,
   LANGUAGE_COOKIE,
   login,
   logout,
@@ -118,7 +119,9 @@ export async function userRoutes(
       // A shared-computer sign-in trusts no device (the app does not offer it; docs/decisions/0116-shared-computer.md).
       if (session.shared) return { status: 'failed', reasons: ['invalid_parameter'] };
       const name = body.device_name.trim();
-      if (name.length === 0) return { status: 'failed', reasons: ['invalid_parameter'] };
+      // The name is shown on the security page: never blank, nothing that hides or turns text around.
+      if (name.length === 0 || hasUnshowableCharacters(name))
+        return { status: 'failed', reasons: ['invalid_parameter'] };
       const device = await devices.ensure(deviceCookie.read(request));
       deviceCookie.write(reply, device.token);
       await devices.trust(device.deviceId, session.userId, name);
