@@ -9,7 +9,8 @@ export const KEY_DELAY_MS = 70;
 /**
  * The time-out of a journey: several screens typed at a person's pace, with a mailed PIN or link
  * (the typing tests, the forgotten-password journey, a reset loaded again, a passkey managed after
- * the password again, a shared-computer sign-in, typing while the first paint is held back). They
+ * the password again, a shared-computer sign-in, typing while the first paint is held back, the
+ * gallery's six photographed screens). They
  * take 15–25 s with two workers on 2 cores, more on a loaded machine; 60 s keeps the slowest-tests
  * warning (past half of the time-out) meaningful. Other tests keep the default 30 s
  * (docs/decisions/0011-fast-deterministic-end-to-end-tests.md).

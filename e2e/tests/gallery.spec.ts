@@ -19,7 +19,7 @@ import {
   waitForMail,
 } from '../fixtures.ts';
 import { REPO_ROOT } from '../env.ts';
-import { expectScreen, shown } from '../people.ts';
+import { expectScreen, JOURNEY_TIMEOUT_MS, shown } from '../people.ts';
 
 const GALLERY = path.join(REPO_ROOT, 'docs', 'gallery');
 const t = (id: string, values?: Record<string, string>) => text('sk', id, values);
@@ -55,6 +55,8 @@ function samePicture(a: Buffer, b: Buffer): boolean {
 }
 
 test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
+// Six screens, a mailed PIN and a mailed link, each screen waiting for its fonts: a journey's time-out.
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 test('the gallery: sign-in, PIN, passkey offer, security page, account list and new password, in sk at 360 px', async ({
   page,
