@@ -218,6 +218,36 @@ for (const { lang, viewport } of LOCALES) {
       expect(JSON.parse(pinCalls[0] ?? '{}')).toEqual({ pin_code: pin });
     });
 
+    test('a press on "Sign in" with the mouse from the empty password field is not lost: the form says what is missing', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      let logins = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/login') logins += 1;
+      });
+      await page.goto('/signin/');
+      const login = loginScreen(page, lang);
+      await login.email.click();
+      await typeAsPerson(login.email, user.email);
+      // Into the password field, then straight to the button, as a hurried person does. The field's
+      // message appears when it is left, above the button: the press must still count.
+      await login.password.click();
+      await login.submit.click();
+      const missing = t('validation.enterField', { field: t('field.password') });
+      await expect(shown(page, missing)).toBeVisible();
+      await expect(login.password).toBeFocused();
+      expect(await expectToldOnce(page, missing)).toBe('announced');
+      expect(logins).toBe(0);
+
+      // The password typed, the same press signs in.
+      await typeAsPerson(login.password, user.password);
+      await login.submit.click();
+      await expectScreen(page, t('signIn.pin.title'));
+      expect(logins).toBe(1);
+    });
+
     test('"Forgot password?" and Cancel, keyboard only: the e-mail comes back to the login form as corrected there', async ({
       page,
       user,

@@ -1,8 +1,19 @@
 import { useId, useRef } from 'react';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEventHandler, MouseEvent, ReactNode } from 'react';
 import { ScreenTitle, firstFailure, useAnswerProblems, useFailureReport, useSubmitFailures } from '../a11y';
 import { Button, Card, Notice } from '../ui';
 import type { ButtonProps } from '../ui';
+
+/**
+ * A press of one of the form's buttons with a mouse or a finger leaves focus where it is until the
+ * press is over. Else the field being left checks itself as the button goes down, its message pushes
+ * the button down the page, and the release lands beside it: the press is lost, with nothing said
+ * (docs/decisions/0010-focus-and-announcements.md). The press then does what it does (a submit checks
+ * every field and reports the first in error). Keys are not affected; a box to tick takes focus.
+ */
+function keepFocusWhilePressed(event: MouseEvent<HTMLFormElement>) {
+  if ((event.target as Element).closest('button:not([role])')) event.preventDefault();
+}
 
 /** The classes a flow gives its form screens (each flow keeps its own spacing). */
 export interface FormScreenStyles {
@@ -80,6 +91,7 @@ export function FormScreen({
         method="post"
         noValidate
         onSubmit={onSubmit}
+        onMouseDown={keepFocusWhilePressed}
         aria-labelledby={titleId}
         aria-describedby={description === undefined ? undefined : descriptionId}
       >
