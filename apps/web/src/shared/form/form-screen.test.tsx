@@ -5,7 +5,7 @@ import { FormScreen } from './form-screen';
 
 function renderForm() {
   renderWithProviders(
-    <FormScreen title="Sign in" styles={{}} onSubmit={vi.fn()} fieldMessages={{}}>
+    <FormScreen title="Sign in" styles={{}} onSubmit={vi.fn()} failureKey="0" fieldMessages={{}}>
       <input aria-label="Email" />
       <button type="button" role="checkbox" aria-checked="false">
         Shared computer
