@@ -30,6 +30,32 @@ describe('password hashing', () => {
     expect(await hasher.verify('not-a-hash', 'Correct-Horse-7')).toBe(false);
   });
 
+  it('answers false for a password longer than any that can be set, without waiting for a place', async () => {
+    // No place is free: a hash would be refused with service_busy, so an answer means no hash was asked for.
+    const full = new PasswordHasher({ maxConcurrent: 1, maxQueued: 0, retryAfterMs: 3_000 });
+    const stored = await hasher.hash('Correct-Horse-7');
+    const running = full.verify(stored, 'Correct-Horse-7');
+    await expect(full.verify(stored, 'Correct-Horse-7')).rejects.toBeInstanceOf(HttpProblem);
+    await expect(full.verify(stored, 'A'.repeat(1025))).resolves.toBe(false);
+    // 1025 code points, 2050 UTF-16 units: the length is counted as the new-password rule counts it.
+    await expect(full.verify(stored, '😀'.repeat(1025))).resolves.toBe(false);
+    const admission = full.admit();
+    expect(admission).toBeNull();
+    await running;
+    // The admitted request that brought such a password gives its place back.
+    const held = full.admit();
+    expect(held).not.toBeNull();
+    await expect(full.verify(stored, 'b'.repeat(4096), held!)).resolves.toBe(false);
+    expect(full.load()).toEqual({ running: 0, waiting: 0, held: 0 });
+  });
+
+  it('still verifies a password of exactly the longest length the rule allows', async () => {
+    const longest = 'Aa1' + '😀'.repeat(1021);
+    const stored = await hasher.hash(longest);
+    expect(await hasher.verify(stored, longest)).toBe(true);
+    expect(await hasher.verify(stored, longest + 'x')).toBe(false);
+  });
+
   it('refuses with service_busy and Retry-After once the queue is full', async () => {
     const small = new PasswordHasher({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
     const results = await Promise.allSettled([

@@ -1,4 +1,5 @@
 import { hash, verify, parseOptions } from '@node-rs/argon2';
+import { codePointLength, PASSWORD_MAX_LENGTH } from '@gatehouse/contract';
 import { HttpProblem, retryAfterHeader } from './http-problem.ts';
 
 /** OWASP's minimum for argon2id (docs/security.md, Passwords and login). The algorithm default of @node-rs/argon2 is argon2id. */
@@ -75,7 +76,15 @@ export class PasswordHasher {
     return this.run(() => hash(normalizePassword(password), this.params), admission);
   }
 
+  /**
+   * A password longer than any the new-password rule lets anyone set cannot match, so it is not
+   * hashed: false at once, without a place in the hasher (docs/decisions/0100-login-answers.md).
+   */
   verify(stored: string, password: string, admission?: HashAdmission): Promise<boolean> {
+    if (password.length > PASSWORD_MAX_LENGTH && codePointLength(password) > PASSWORD_MAX_LENGTH) {
+      admission?.release();
+      return Promise.resolve(false);
+    }
     return this.run(async () => {
       try {
         return await verify(stored, normalizePassword(password));

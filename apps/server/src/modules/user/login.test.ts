@@ -144,6 +144,29 @@ describe('POST /api/user/login', () => {
   });
 });
 
+describe('an over-long password', () => {
+  it('is a wrong password without a hash: invalid_credentials, counted towards the lock-out, for a known and an unknown e-mail', async () => {
+    const verify = vi.spyOn(PasswordHasher.prototype, 'verify');
+    const run = vi.spyOn(PasswordHasher.prototype as unknown as { run: () => unknown }, 'run');
+    try {
+      for (const email of [DEMO.email, 'nobody@example.test']) {
+        const response = await login(email, 'Wrong-Password-1'.repeat(65), '198.51.100.20');
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+        expect(sessionCookie(response)).toBeUndefined();
+      }
+      expect(verify).toHaveBeenCalledTimes(2);
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+      run.mockRestore();
+    }
+    // Counted: four more failures of any kind and the account waits.
+    for (let i = 0; i < 4; i++) await login(DEMO.email, 'x'.repeat(1025));
+    expect((await login(DEMO.email, DEMO.password)).statusCode).toBe(429);
+  });
+});
+
 describe('login throttling', () => {
   it('answers 429 with Retry-After after five failures for an account, then lets the right password in after the wait', async () => {
     for (let i = 0; i < 5; i++) expect((await login(DEMO.email, 'Wrong-Password-1')).statusCode).toBe(200);
