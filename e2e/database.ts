@@ -39,6 +39,19 @@ export function ageSessionProof(email: string, minutes: number): number {
 }
 
 /**
+ * Moves back, by `minutes`, when every session of `email` was last active and signed in: a session
+ * of earlier that is still live (docs/decisions/0114-security-page.md).
+ */
+export function ageSessionActivity(email: string, minutes: number): number {
+  return update(
+    'UPDATE sessions SET last_seen_at = last_seen_at - ?, created_at = created_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    minutes * 60_000,
+    minutes * 60_000,
+    email.toLowerCase(),
+  );
+}
+
+/**
  * Moves back, by `minutes`, when every PIN of `email` was issued and when it expires: the PIN
  * mail found late (docs/decisions/0181-expired-pin-code.md).
  */

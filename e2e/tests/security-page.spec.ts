@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from '../fixtures.ts';
 import { addVirtualAuthenticator } from '../authenticator.ts';
-import { ageSessionProof } from '../database.ts';
+import { ageSessionActivity, ageSessionProof } from '../database.ts';
 import {
   JOURNEY_TIMEOUT_MS,
   expectScreen,
@@ -263,3 +263,73 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
     });
   });
 }
+
+test.describe('two sessions of one browser, in sk at 360 px', () => {
+  test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
+
+  test('each sign-out button names its own session by its last activity, and signs out that one only', async ({
+    page,
+    browser,
+    baseURL,
+    user,
+  }) => {
+    const options = { baseURL: baseURL ?? E2E_BASE_URL, lang: 'sk' as const };
+    await inAnotherBrowser(browser, options, async (first) => {
+      await signInWithApi(first, user);
+      // The first one was last active five minutes ago: the list tells the two apart by that.
+      expect(ageSessionActivity(user.email, 5)).toBe(1);
+      await inAnotherBrowser(browser, options, async (second) => {
+        await signInWithApi(second, user);
+        await signInWithApi(page, user);
+        await recordAnnouncements(page);
+        const security = securityPage(page, 'sk');
+        const { t } = security;
+        await security.openFromDefaultPage();
+        const items = security.sessions.getByRole('listitem');
+        await expect(items).toHaveCount(3);
+        // The same browser everywhere: the rows show one name, the buttons tell them apart.
+        const buttons = items.getByRole('button');
+        await expect(buttons).toHaveCount(2);
+        const rows = await items.evaluateAll((lis) =>
+          lis.map((li) => ({
+            name: li.querySelector('span')?.firstChild?.textContent ?? '',
+            text: li.textContent ?? '',
+            button: li.querySelector('button')?.getAttribute('aria-label') ?? null,
+          })),
+        );
+        const others = rows.filter((row) => row.button !== null);
+        expect(new Set(rows.map((row) => row.name)).size).toBe(1);
+        const lastActive = t('security.sessions.lastActive', { date: '' });
+        for (const row of others) {
+          const date = row.text
+            .slice(row.text.indexOf(lastActive) + lastActive.length)
+            .split(t('security.sessions.signedIn', { date: '' }))[0]!;
+          expect(row.button).toBe(
+            t('security.sessions.signOutNamed', {
+              name: t('security.sessions.nameAndActivity', { name: row.name, date }),
+            }),
+          );
+        }
+        expect(others[0]!.button).not.toBe(others[1]!.button);
+
+        // By keyboard, the second of the other sessions: it goes, the other one stays signed in.
+        const target = page.getByRole('button', { name: others[1]!.button!, exact: true });
+        await tabTo(page, target);
+        await page.keyboard.press('Enter');
+        await expect(items).toHaveCount(2);
+        await expect(page.getByRole('heading', { level: 2, name: t('security.sessions.heading') })).toBeFocused();
+        await expect
+          .poll(() => announcements(page, 'polite'))
+          .toContain(t('security.sessions.ended', { name: others[1]!.name }));
+        // Its name is now the list's only one of its kind: the button says the name alone.
+        await expect(buttons).toHaveCount(1);
+        await expect(buttons).toHaveAccessibleName(t('security.sessions.signOutNamed', { name: others[0]!.name }));
+        await expectNoAxeViolations(page);
+        const guestNow = async (other: Page) =>
+          ((await (await other.request.get('/api/user/info')).json()) as { guest: boolean }).guest;
+        const states = [await guestNow(first), await guestNow(second)];
+        expect(states.sort()).toEqual([false, true]);
+      });
+    });
+  });
+});

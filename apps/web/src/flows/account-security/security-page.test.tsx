@@ -75,6 +75,9 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
       case 'DELETE /api/account/device':
         overview.devices = overview.devices.filter((d) => d.id !== id);
         return jsonResponse({ status: 'ok' });
+      case 'DELETE /api/account/session':
+        overview.sessions = overview.sessions.filter((s) => s.id !== id);
+        return jsonResponse({ status: 'ok' });
       case 'DELETE /api/account/session/others':
         overview.sessions = overview.sessions.filter((s) => s.current);
         return jsonResponse({ status: 'ok' });
@@ -129,6 +132,71 @@ describe('the security page', () => {
     expect(within(signIns).getByText(/Do you not recognise a sign-in\?/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/');
     expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('tells apart the buttons of items that share a name by the date each item shows, in Slovak', async () => {
+    const overview = fullOverview();
+    overview.passkeys = [
+      { id: 'key-1', name: 'Telefón', synced: true, createdAt: AT, lastUsedAt: null },
+      { id: 'key-2', name: 'Telefón', synced: false, createdAt: AT + 86_400_000, lastUsedAt: null },
+    ];
+    overview.devices = [
+      { id: 'dev-1', name: 'Firefox Linux', trustedAt: AT, lastUsedAt: AT, current: true },
+      { id: 'dev-2', name: 'Mobile Chrome Android 14', trustedAt: AT, lastUsedAt: AT + 60_000, current: false },
+      { id: 'dev-3', name: 'Mobile Chrome Android 14', trustedAt: AT, lastUsedAt: AT + 7_200_000, current: false },
+      // Used in the same minute as the one above: the date alone does not tell them apart.
+      { id: 'dev-4', name: 'Mobile Chrome Android 14', trustedAt: AT, lastUsedAt: AT + 7_210_000, current: false },
+    ];
+    overview.sessions = [
+      { id: 'ses-1', userAgent: FIREFOX, signedInAt: AT, lastActiveAt: AT, current: true },
+      { id: 'ses-2', userAgent: ANDROID, signedInAt: AT, lastActiveAt: AT + 60_000, current: false },
+      { id: 'ses-3', userAgent: ANDROID, signedInAt: AT, lastActiveAt: AT + 7_200_000, current: false },
+    ];
+    const fetch = stubServer(overview);
+    const { container } = renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' });
+
+    /** The buttons of a section's items, each with the date its item shows after `label`. */
+    const buttonsAndDates = async (region: string, label: string) => {
+      const section = screen.getByRole('region', { name: region });
+      const items = await within(section).findAllByRole('listitem');
+      return items.map((item) => ({
+        buttons: within(item)
+          .queryAllByRole('button')
+          .map((button) => button.getAttribute('aria-label')),
+        date: within(item)
+          .getByText((text) => text.startsWith(label))
+          .textContent!.slice(label.length + 1),
+      }));
+    };
+    const passkeys = await buttonsAndDates('Prístupové kľúče', 'Vytvorený');
+    expect(passkeys.map((p) => p.buttons)).toEqual(
+      passkeys.map((p) => [`Premenovať Telefón, vytvorený ${p.date}`, `Odstrániť Telefón, vytvorený ${p.date}`]),
+    );
+    const devices = await buttonsAndDates('Dôveryhodné zariadenia', 'Naposledy použité');
+    expect(devices.map((d) => d.buttons)).toEqual([
+      // A name no other item has stays as it is.
+      ['Zrušiť dôveru: Firefox Linux'],
+      [`Zrušiť dôveru: Mobile Chrome Android 14, naposledy použité ${devices[1]!.date}`],
+      [`Zrušiť dôveru: Mobile Chrome Android 14, naposledy použité ${devices[2]!.date} (1)`],
+      [`Zrušiť dôveru: Mobile Chrome Android 14, naposledy použité ${devices[3]!.date} (2)`],
+    ]);
+    expect(devices[2]!.date).toBe(devices[3]!.date);
+    const sessions = await buttonsAndDates('Kde je váš účet prihlásený', 'Posledná aktivita');
+    expect(sessions.map((s) => s.buttons)).toEqual([
+      [],
+      [`Odhlásiť Mobil Chrome Android 14, posledná aktivita ${sessions[1]!.date}`],
+      [`Odhlásiť Mobil Chrome Android 14, posledná aktivita ${sessions[2]!.date}`],
+    ]);
+    expect(new Set(sessions.map((s) => s.date)).size).toBe(3);
+    expect(await axeViolations(container)).toEqual([]);
+
+    // The button acts on its own item; what is said names the browser as the list shows it.
+    await userEvent.click(
+      screen.getByRole('button', { name: `Odhlásiť Mobil Chrome Android 14, posledná aktivita ${sessions[2]!.date}` }),
+    );
+    await expectAnnounced('Prehliadač Mobil Chrome Android 14 bol odhlásený.', 'polite');
+    expect(calls(fetch, 'DELETE /api/account/session')[0]?.[0]).toContain('id=ses-3');
   });
 
   it('says so when there is nothing to list, in Slovak by default', async () => {

@@ -26,6 +26,32 @@ export function usePasskeyName(): (passkey: SecurityPasskey) => string {
   return (passkey) => passkey.name ?? t('security.passkeys.defaultName', { date: date(passkey.createdAt) });
 }
 
+/**
+ * The names a list's buttons give their items: an item whose name another item of the list shares
+ * is told apart by its date (two sessions of one browser, two devices of one kind), and where the
+ * dates are alike too, by its place among them, so that each button says which item it acts on
+ * (docs/decisions/0114-security-page.md).
+ */
+export function useNamesTellingApart(): <T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  withDate: (item: T, name: string) => string,
+) => string[] {
+  const t = useT();
+  return (items, nameOf, withDate) => {
+    const shared = (names: string[]) => (name: string) => names.indexOf(name) !== names.lastIndexOf(name);
+    const names = items.map(nameOf);
+    const isShared = shared(names);
+    const dated = names.map((name, i) => (isShared(name) ? withDate(items[i]!, name) : name));
+    const stillShared = shared(dated);
+    return dated.map((name, i) =>
+      stillShared(name)
+        ? t('security.numbered', { name, number: dated.slice(0, i + 1).filter((n) => n === name).length })
+        : name,
+    );
+  };
+}
+
 interface SectionProps {
   /** The section's heading: focus goes here when its focused item is gone (docs/decisions/0010). */
   headingRef: Ref<HTMLHeadingElement>;
@@ -85,6 +111,10 @@ export function PasskeysSection({
   const t = useT();
   const { dateTime } = useDates();
   const nameOf = usePasskeyName();
+  const tellApart = useNamesTellingApart();
+  const buttonNames = tellApart(passkeys, nameOf, (passkey, name) =>
+    t('security.passkeys.nameAndCreated', { name, date: dateTime(passkey.createdAt) }),
+  );
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
@@ -94,8 +124,9 @@ export function PasskeysSection({
         <p className={styles.text}>{t('security.passkeys.empty')}</p>
       ) : (
         <ul className={styles.list}>
-          {passkeys.map((passkey) => {
+          {passkeys.map((passkey, index) => {
             const name = nameOf(passkey);
+            const buttonName = buttonNames[index];
             return (
               <li key={passkey.id} className={styles.item}>
                 <div className={styles.details}>
@@ -117,7 +148,7 @@ export function PasskeysSection({
                     id={`rename:${passkey.id}`}
                     busy={busy}
                     pending={pending}
-                    label={t('security.passkeys.renameNamed', { name })}
+                    label={t('security.passkeys.renameNamed', { name: buttonName })}
                     onPress={() => onRename(passkey)}
                   >
                     {t('security.passkeys.rename')}
@@ -126,7 +157,7 @@ export function PasskeysSection({
                     id={`remove:${passkey.id}`}
                     busy={busy}
                     pending={pending}
-                    label={t('security.passkeys.removeNamed', { name })}
+                    label={t('security.passkeys.removeNamed', { name: buttonName })}
                     onPress={() => onRemove(passkey)}
                   >
                     {t('security.passkeys.remove')}
@@ -157,6 +188,12 @@ export function DevicesSection({
   const t = useT();
   const { dateTime } = useDates();
   const others = devices.filter((device) => !device.current);
+  const tellApart = useNamesTellingApart();
+  const buttonNames = tellApart(
+    devices,
+    (device) => device.name,
+    (device, name) => t('security.devices.nameAndUse', { name, date: dateTime(device.lastUsedAt) }),
+  );
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
@@ -167,7 +204,7 @@ export function DevicesSection({
         <p className={styles.text}>{t('security.devices.empty')}</p>
       ) : (
         <ul className={styles.list}>
-          {devices.map((device) => (
+          {devices.map((device, index) => (
             <li key={device.id} className={styles.item}>
               <div className={styles.details}>
                 <span className={styles.name}>
@@ -186,7 +223,7 @@ export function DevicesSection({
                   id={deviceButton(device.id)}
                   busy={busy}
                   pending={pending}
-                  label={t('security.devices.revokeNamed', { name: device.name })}
+                  label={t('security.devices.revokeNamed', { name: buttonNames[index] })}
                   onPress={() => onRevoke(device)}
                 >
                   {t('security.devices.revoke')}
@@ -223,6 +260,13 @@ export function SessionsSection({
   const t = useT();
   const { dateTime } = useDates();
   const others = sessions.filter((session) => !session.current);
+  const tellApart = useNamesTellingApart();
+  // Only the other sessions have a button: this session's row needs no telling apart.
+  const buttonNames = tellApart(
+    others,
+    (session) => nameOf(session.userAgent),
+    (session, name) => t('security.sessions.nameAndActivity', { name, date: dateTime(session.lastActiveAt) }),
+  );
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
@@ -251,7 +295,7 @@ export function SessionsSection({
                     id={sessionButton(session.id)}
                     busy={busy}
                     pending={pending}
-                    label={t('security.sessions.signOutNamed', { name })}
+                    label={t('security.sessions.signOutNamed', { name: buttonNames[others.indexOf(session)] })}
                     onPress={() => onEnd(session, name)}
                   >
                     {t('security.sessions.signOut')}
