@@ -1,7 +1,7 @@
 // The first paint is the real screen, rendered by the server in the visitor's language, and the
 // app takes it over (hydration) without losing what a person typed meanwhile
 // (docs/decisions/0117-server-rendered-first-view.md).
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, text, type Locale } from '../fixtures.ts';
 import { JOURNEY_TIMEOUT_MS, KEY_DELAY_MS, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
@@ -45,6 +45,25 @@ async function holdApp(page: Page, scripts = /\/signin\/assets\/(main|core)-[^/]
     await route.continue();
   });
   return letThrough;
+}
+
+/**
+ * The submit button of a form sent before the app arrived: aria-busy, its label hidden from sight but
+ * kept as its name, and an indicator drawn in its place (the boot script's mark, button.module.css).
+ */
+async function expectEarlyBusy(page: Page, submit: Locator): Promise<void> {
+  await expect(submit).toHaveAttribute('aria-busy', 'true');
+  const look = await submit.evaluate((button) => {
+    const after = getComputedStyle(button, '::after');
+    return {
+      indicator: after.getPropertyValue('content'),
+      width: after.width,
+      animation: after.animationName,
+      label: getComputedStyle(button.querySelector('span') as Element).opacity,
+    };
+  });
+  expect(look).toEqual({ indicator: '""', width: '17.25px', animation: expect.stringMatching(/spin/), label: '0' });
+  expect(await hydrated(page)).toBe(false);
 }
 
 for (const { lang, width } of [
@@ -127,14 +146,44 @@ for (const { lang, width } of [
       await typeAsPerson(login.email, user.email);
       await typeAsPerson(login.password, user.password);
       await login.password.press('Enter');
-      // Nothing happens yet: the page is painted, the app is not there.
+      // The app is not there yet; the button shows that the sending is under way, as the app's does.
+      await expectEarlyBusy(page, login.submit);
       await page.waitForTimeout(500);
       expect(await hydrated(page)).toBe(false);
+      await expect(login.password).toBeFocused();
       letAppThrough();
       // Once it is, the sending is done (once, by the app: the page is not sent again).
       await expect(pinScreen(page, lang).heading).toBeVisible({ timeout: 15_000 });
       expect(navigations).toEqual(['GET']);
       expect(problems).toEqual([]);
+    });
+
+    test('shows a form sent empty before the app arrived as busy, then what is missing once it has', async ({
+      page,
+    }) => {
+      const logins: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/user/login')) logins.push(request.method());
+      });
+      const letAppThrough = await holdApp(page);
+      await page.goto('/signin/', { waitUntil: 'commit' });
+      const login = loginScreen(page, lang);
+      await login.email.click();
+      await page.keyboard.press('Enter');
+      await expectEarlyBusy(page, login.submit);
+      letAppThrough();
+      // The app checks the form as if sent now: the messages, focus on the first field, and the
+      // button no longer busy (nothing was sent).
+      await expect(login.email).toHaveAccessibleDescription(new RegExp(text(lang, 'validation.enterEmail')), {
+        timeout: 15_000,
+      });
+      await expect(login.email).toBeFocused();
+      await expect(login.submit).not.toHaveAttribute('aria-busy');
+      expect(
+        await login.submit.evaluate((button) => getComputedStyle(button, '::after').getPropertyValue('content')),
+      ).toBe('none');
+      await expect(login.submit.locator('span').last()).toHaveCSS('opacity', '1');
+      expect(logins).toEqual([]);
     });
 
     test('paints the PIN step again after a reload during it, and the app takes it over', async ({ page, user }) => {

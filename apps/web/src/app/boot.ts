@@ -12,40 +12,27 @@
 
 import { APP_READY_EVENT, PAGE_PAYLOAD_ID, pageModules } from './boot-signals';
 
+/** What a person did before the app took the page over, on the element (`on`) it was done to. */
 type Held =
-  | { kind: 'press'; button: HTMLButtonElement }
-  | { kind: 'send'; form: HTMLFormElement; submitter: HTMLElement | null }
-  | { kind: 'choose'; select: HTMLSelectElement; value: string }
-  | { kind: 'tick'; box: HTMLInputElement; checked: boolean };
+  | { kind: 'press'; on: HTMLButtonElement }
+  | { kind: 'send'; on: HTMLFormElement; submitter: HTMLElement | null }
+  | { kind: 'choose'; on: HTMLSelectElement; value: string }
+  | { kind: 'tick'; on: HTMLInputElement; checked: boolean };
 
 const held: Held[] = [];
 const HELD_EVENTS = ['click', 'submit', 'change'] as const;
 
-/** The element a held entry acts on. */
-function elementOf(entry: Held): Element {
-  switch (entry.kind) {
-    case 'press':
-      return entry.button;
-    case 'send':
-      return entry.form;
-    case 'choose':
-      return entry.select;
-    case 'tick':
-      return entry.box;
-  }
-}
-
 /** Holds `entry` in place of an earlier one of its kind on the same element: the last one counts. */
 function holdLatest(entry: Held): void {
-  const others = held.filter((other) => !(other.kind === entry.kind && elementOf(other) === elementOf(entry)));
+  const others = held.filter((other) => !(other.kind === entry.kind && other.on === entry.on));
   held.splice(0, held.length, ...others, entry);
 }
 
 /** A choice in a list (the language): hydration may set the list back. */
-const holdChoice = (select: HTMLSelectElement) => holdLatest({ kind: 'choose', select, value: select.value });
+const holdChoice = (select: HTMLSelectElement) => holdLatest({ kind: 'choose', on: select, value: select.value });
 
 /** A box (the shared-computer choice): it shows ticked at once, but the app holds its own state. */
-const holdTick = (box: HTMLInputElement) => holdLatest({ kind: 'tick', box, checked: box.checked });
+const holdTick = (box: HTMLInputElement) => holdLatest({ kind: 'tick', on: box, checked: box.checked });
 
 /**
  * A form sent or a button pressed is held, and goes no further: the app, which may already listen
@@ -57,8 +44,12 @@ function hold(event: Event): void {
   if (event.type === 'submit' && target instanceof HTMLFormElement) {
     event.preventDefault();
     event.stopPropagation();
+    const { submitter } = event as SubmitEvent;
     // Enter pressed three times while waiting is one sending.
-    holdLatest({ kind: 'send', form: target, submitter: (event as SubmitEvent).submitter });
+    holdLatest({ kind: 'send', on: target, submitter });
+    // The button shows that it is at work, as the app's does while its call runs (global.css):
+    // on a slow phone the app may take seconds to come, and nothing else would move.
+    submitter?.setAttribute('aria-busy', 'true');
   } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
     holdChoice(target);
   } else if (event.type === 'change' && target instanceof HTMLInputElement && target.type === 'checkbox') {
@@ -68,7 +59,7 @@ function hold(event: Event): void {
     const button = target.closest('button[type="button"]');
     if (button instanceof HTMLButtonElement) {
       event.stopPropagation();
-      held.push({ kind: 'press', button });
+      held.push({ kind: 'press', on: button });
     }
   }
 }
@@ -77,23 +68,24 @@ function hold(event: Event): void {
 function replay(): void {
   for (const type of HELD_EVENTS) document.removeEventListener(type, hold, true);
   for (const entry of held.splice(0)) {
+    if (entry.kind === 'send') {
+      // The app's button shows its own call from here on (or the browser's sending, should the app not come).
+      entry.submitter?.removeAttribute('aria-busy');
+    }
+    if (!entry.on.isConnected) continue;
     if (entry.kind === 'press') {
-      if (entry.button.isConnected) entry.button.click();
+      entry.on.click();
     } else if (entry.kind === 'choose') {
-      if (!entry.select.isConnected) continue;
-      entry.select.value = entry.value;
-      entry.select.dispatchEvent(new Event('change', { bubbles: true }));
+      entry.on.value = entry.value;
+      entry.on.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (entry.kind === 'tick') {
-      if (!entry.box.isConnected) continue;
       // Whatever hydration left in the box, a click from the other state ends in the person's
       // choice, and the app hears it as a change (React's tracker saw the other state last).
-      entry.box.checked = !entry.checked;
-      entry.box.click();
-    } else if (entry.form.isConnected) {
-      const { submitter } = entry;
-      entry.form.requestSubmit(
-        submitter instanceof HTMLButtonElement && submitter.form === entry.form ? submitter : null,
-      );
+      entry.on.checked = !entry.checked;
+      entry.on.click();
+    } else {
+      const { on: form, submitter } = entry;
+      form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null);
     }
   }
 }
