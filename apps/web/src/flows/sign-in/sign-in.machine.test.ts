@@ -376,6 +376,23 @@ describe('sign-in machine: remembered accounts', () => {
     expect(updated.effects).toEqual([{ type: 'heading.focus' }, { type: 'remembered.sayRemoved', email: jana.email }]);
   });
 
+  it('says nothing of a removal whose account the list did not hold, rather than "every account forgotten"', () => {
+    const updated = run(
+      list,
+      { type: 'remembered.removeRequested', userId: 'no-such-id' },
+      { type: 'remembered.listUpdated', users: [petr] },
+    );
+    expect(updated.state).toMatchObject({ type: 'rememberedUsers', users: [petr], removing: null });
+    expect(updated.effects).toEqual([{ type: 'heading.focus' }]);
+    const emptied = run(
+      list,
+      { type: 'remembered.removeRequested', userId: 'no-such-id' },
+      { type: 'remembered.listUpdated', users: [] },
+    );
+    expect(emptied.state).toMatchObject({ type: 'loginForm', email: '' });
+    expect(emptied.effects).toEqual([]);
+  });
+
   it('shows the login form when the last account is removed', () => {
     const next = run(
       list,

@@ -25,14 +25,13 @@ export function onRememberedUsers(state: StateOf<'rememberedUsers'>, event: Sign
       if (state.removing === null) return stay(state);
       // What was done is said (a row that goes away is not); the removed row held focus: the
       // heading takes it, or the login form comes (its heading focused as any new screen's).
-      const removed = state.users.find((user) => user.userId === state.removing);
-      const said = {
-        type: 'remembered.sayRemoved',
-        email: state.removing === FORGET_ALL ? null : (removed?.email ?? null),
-      } as const;
+      // An id the list did not hold (a row's id always is in it) says nothing: not "every account forgotten".
+      const email =
+        state.removing === FORGET_ALL ? null : state.users.find((user) => user.userId === state.removing)?.email;
+      const said = email === undefined ? [] : [{ type: 'remembered.sayRemoved', email } as const];
       return event.users.length === 0
-        ? go(loginForm(event.users), [said])
-        : go({ ...state, users: event.users, removing: null }, [{ type: 'heading.focus' }, said]);
+        ? go(loginForm(event.users), said)
+        : go({ ...state, users: event.users, removing: null }, [{ type: 'heading.focus' }, ...said]);
     }
     case 'remembered.removeAbandoned':
       return go({ ...state, removing: null });
