@@ -50,6 +50,10 @@ test.describe('forgotten password', () => {
     await page.getByRole('button', { name: t('reset.submit') }).click();
     await expect(page.getByText(t('validation.weakPassword'))).toBeVisible();
     await expect(page.getByText(t('validation.passwordsDoNotMatch'))).toBeVisible();
+    // The field the server rendered still names its rule beside its message: the browser's ids are the server's.
+    await expect(page.getByLabel(t('setPassword.password'), { exact: true })).toHaveAccessibleDescription(
+      `${t('setPassword.rules')} ${t('validation.weakPassword')}`,
+    );
     await expectNoAxeViolations(page);
 
     await page.getByLabel(t('setPassword.password'), { exact: true }).fill(NEW_PASSWORD);

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../shared/ui/theme.css';
 import './global.css';
@@ -6,22 +6,12 @@ import { call, reloadPage } from '../shared/api';
 import { configureBotCheck } from '../shared/bot-check';
 import { FALLBACK_LOCALE, loadFallbackMessages } from '../shared/i18n';
 import { App } from './app';
-import { APP_READY_EVENT, pageModules } from './boot-signals';
+import { AppReady } from './app-ready';
+import { pageModules } from './boot-signals';
 import { readPagePayload } from './page-payload';
 import { Providers } from './providers';
 import { basenameFrom, redirectsSignedInUser } from './routes';
 import { readRedirectParam, startUp } from './start-up';
-
-/**
- * Renders nothing; its effect says that the app has taken the page over (the boot script's held presses
- * go then, and the boot script lets go of the page): on a page the server rendered and on one it did not.
- */
-function AppReady(): null {
-  useEffect(() => {
-    document.dispatchEvent(new Event(APP_READY_EVENT));
-  }, []);
-  return null;
-}
 
 const redirectParam = readRedirectParam(window.location.search);
 const appOrigin = window.location.origin;

@@ -12,6 +12,7 @@ import type { LinkCheck } from '../shared/link-request';
 import { createFormatter, loadArea, loadMessages } from '../shared/i18n';
 import type { CompiledMessages, MessageArea } from '../shared/i18n';
 import { App } from './app';
+import { AppReady } from './app-ready';
 import { payloadJson } from './page-payload';
 import type { PagePayload } from './page-payload';
 import { Providers } from './providers';
@@ -115,7 +116,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   };
   const search = input.search === '' ? '' : `?${input.search}`;
 
-  // The same tree as main.tsx hydrates; the lazy screens are awaited, so the markup is complete.
+  // The same tree as main.tsx hydrates, AppReady included: useId derives its ids from the tree's shape
+  // (the App as the first of two children), and hydration keeps the ids of the markup as they are.
+  // The lazy screens are awaited, so the markup is complete.
   // Any error fails the whole page: React would otherwise leave that part to the browser with an
   // inline script, which the CSP refuses.
   const errors: unknown[] = [];
@@ -135,6 +138,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
           assign={() => undefined}
           reload={() => undefined}
         />
+        <AppReady />
       </Providers>
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
