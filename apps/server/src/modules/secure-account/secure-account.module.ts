@@ -20,7 +20,7 @@ declare module 'fastify' {
  */
 export const secureAccountModule = fp(
   async function secureAccount(app: FastifyInstance, { config, now, mailer, outbox }: ModuleContext): Promise<void> {
-    const { accounts, throttle, sessionStore, devices, linkTokens: tokens } = app;
+    const { accounts, throttle, sessionStore, devices, passkeyCredentials: passkeys, linkTokens: tokens } = app;
     const alerts = new WasntYouService({
       outbox,
       accounts,
@@ -35,13 +35,27 @@ export const secureAccountModule = fp(
     });
     outbox.handle(WASNT_YOU_JOB, (payload) => alerts.deliver(payload));
     app.decorate('signInAlerts', alerts);
-    const secureAccounts = new SecureAccountService({ tokens, accounts, sessions: sessionStore, devices, throttle });
+    const secureAccounts = new SecureAccountService({
+      tokens,
+      accounts,
+      sessions: sessionStore,
+      devices,
+      passkeys,
+      throttle,
+    });
     app.decorate('secureAccounts', secureAccounts);
     await app.register(secureAccountRoutes, { secureAccounts, usedLinkCookie: app.usedLinkCookie });
   },
   {
     name: 'secure-account-module',
     fastify: '5.x',
-    dependencies: ['session-module', 'throttle-module', 'device-module', 'user-module', 'recovery-module'],
+    dependencies: [
+      'session-module',
+      'throttle-module',
+      'device-module',
+      'user-module',
+      'recovery-module',
+      'webauthn-module',
+    ],
   },
 );

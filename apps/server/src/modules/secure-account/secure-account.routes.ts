@@ -51,7 +51,12 @@ export async function secureAccountRoutes(
       }
       if (outcome.kind === 'failed') return { status: 'failed', reasons: [outcome.reason] };
       request.log.info(
-        { event: 'account_secured', sessionsEnded: outcome.sessionsEnded, trustsRevoked: outcome.trustsRevoked },
+        {
+          event: 'account_secured',
+          sessionsEnded: outcome.sessionsEnded,
+          trustsRevoked: outcome.trustsRevoked,
+          passkeysRemoved: outcome.passkeysRemoved,
+        },
         "account secured from a wasn't-you link",
       );
       usedLinkCookie.write(reply, body.token);

@@ -1,6 +1,7 @@
 import { isNonEmptyText } from '@gatehouse/contract';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TokenService } from '../recovery/token.service.ts';
+import type { CredentialService } from '../webauthn/credential.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { addressKey, type ThrottlePolicy, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { AccountService } from '../user/account.service.ts';
@@ -29,6 +30,7 @@ interface Secured {
   resetToken: string;
   sessionsEnded: number;
   trustsRevoked: number;
+  passkeysRemoved: number;
 }
 
 export type SecureOutcome =
@@ -41,14 +43,16 @@ export interface SecureAccountDeps {
   accounts: Pick<AccountService, 'findById'>;
   sessions: Pick<SessionService, 'endAllForUser'>;
   devices: Pick<DeviceService, 'forgetAccountEverywhere'>;
+  passkeys: Pick<CredentialService, 'removeAll'>;
   throttle: ThrottleService;
 }
 
 /**
  * The secure-account link of the "Wasn't you?" mail (docs/decisions/0115-wasnt-you-mail.md):
  * checking it changes nothing; using it, in one transaction, spends it, ends every session of the
- * account, forgets the account on every device (list, trust, known device) and issues a reset token
- * the page continues with — or, on any failure, does none of it.
+ * account, forgets the account on every device (list, trust, known device), removes every passkey
+ * (one may be the intruder's) and issues a reset token the page continues with — or, on any
+ * failure, does none of it.
  */
 export class SecureAccountService {
   constructor(private readonly deps: SecureAccountDeps) {}
@@ -71,8 +75,9 @@ export class SecureAccountService {
     const userId = await this.deps.tokens.consumeWith(raw, 'secure_account', async (db, owner) => {
       const sessionsEnded = await this.deps.sessions.endAllForUser(owner, db);
       const trustsRevoked = await this.deps.devices.forgetAccountEverywhere(owner, db);
+      const passkeysRemoved = await this.deps.passkeys.removeAll(owner, db);
       const { token: resetToken } = await this.deps.tokens.issue(owner, 'reset', db);
-      done = { resetToken, sessionsEnded, trustsRevoked };
+      done = { resetToken, sessionsEnded, trustsRevoked, passkeysRemoved };
     });
     // Another request used the link in the meantime: of two presses, one secures the account.
     if (!userId || !done) return this.refuse(clientAddress, 'wrong_token');

@@ -437,6 +437,31 @@ describe('POST /api/user/secureaccount', () => {
     ).toMatchObject({ status: 'requested_pin_code' });
   });
 
+  it('removes every passkey, so that one an intruder added while signed in signs in no more', async () => {
+    const { second: intruder } = await mailedLink();
+    const passkey = await registerPasskey(t, `gh_session=${intruder.session}`);
+    const signInWithPasskey = async () => {
+      const { structure, cookie } = await getOptions(t);
+      return (
+        await post(
+          t,
+          '/api/webauthn/get',
+          passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
+          cookie,
+        )
+      ).json() as { status: string };
+    };
+    expect(await signInWithPasskey()).toEqual({ status: 'ok', email: DEMO.email });
+
+    // The owner follows the newest mail's link (the passkey's sign-in on a new browser sent one too).
+    expect((await secure(linkToken((await wasntYouMails())[0]))).json()).toMatchObject({ status: 'ok' });
+    expect(await t.db.selectFrom('webauthn_credentials').where('user_id', '=', userId).selectAll().execute()).toEqual(
+      [],
+    );
+    expect(await signInWithPasskey()).toEqual({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect(await t.db.selectFrom('sessions').where('user_id', '=', userId).selectAll().execute()).toEqual([]);
+  });
+
   it('makes every device new again: the next sign-in on a device of the account is reported', async () => {
     const { token, first } = await mailedLink();
     await secure(token);

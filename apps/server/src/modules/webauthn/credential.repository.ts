@@ -7,6 +7,11 @@ export type CredentialRow = WebauthnCredentialsTable;
 export class CredentialRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository over a transaction. */
+  within(db: Db): CredentialRepository {
+    return new CredentialRepository(db);
+  }
+
   findById(id: string): Promise<CredentialRow | undefined> {
     return this.db.selectFrom('webauthn_credentials').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -28,6 +33,12 @@ export class CredentialRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Deletes every passkey of the account; answers how many. */
+  async deleteAllForUser(userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('webauthn_credentials').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Names one passkey of the account; false when the account has none with this id. */

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { CredentialRepository } from './credential.repository.ts';
 
 /** A passkey of an account, as its owner and the helpdesk see it (never the key itself). */
@@ -35,5 +36,13 @@ export class CredentialService {
   /** The passkey stops signing in at once (its next use is refused); false when the account has no such passkey. */
   remove(userId: string, credentialId: string): Promise<boolean> {
     return this.credentials.deleteForUser(userId, credentialId);
+  }
+
+  /**
+   * Every passkey of the account stops signing in at once (securing the account,
+   * docs/decisions/0115-wasnt-you-mail.md); `db`: the caller's transaction. Answers how many.
+   */
+  removeAll(userId: string, db?: Db): Promise<number> {
+    return (db ? this.credentials.within(db) : this.credentials).deleteAllForUser(userId);
   }
 }

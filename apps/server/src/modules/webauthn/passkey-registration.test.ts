@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreateStructure, StatusAnswer, WebauthnCreateAnswer } from '@gatehouse/contract';
 import { DEMO, ORIGIN } from '../../test/test-app.ts';
 import { FLAG, SoftwareAuthenticator } from './software-authenticator.ts';
+import { PASSKEY_REGISTRATION_WINDOW_MS } from './webauthn.routes.ts';
 import {
   BEN,
   RP_ID,
@@ -290,5 +291,68 @@ describe('passkey registration', () => {
     });
     expect(t.causes()).toEqual(['already_registered']);
     expect(await credentialsOf(ben.id)).toEqual([]);
+  });
+});
+
+describe('who may add a passkey', () => {
+  /** Options and the registration, each answer as the caller sees it, and what was stored. */
+  async function tryToRegister(cookie: string) {
+    const answer = (await get(t, '/api/webauthn/create', cookie)).json() as {
+      status: string;
+      createStructure?: CreateStructure;
+    };
+    const { createStructure, ...options } = answer;
+    // Refused options: the registration is tried anyway, with another session's options (whose
+    // challenge the server would refuse as invalid_credentials, were the session let through).
+    const usable = createStructure ?? (await createOptions(t, await sessionFor(t, ana.id, 'signed_in')));
+    const body = new SoftwareAuthenticator().register({
+      challenge: usable.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      userHandle: usable.userId,
+    });
+    const registration = (await post(t, '/api/webauthn/create', body, cookie)).json() as { status: string };
+    return { options, registration, stored: (await credentialsOf(ana.id)).length };
+  }
+  const refused = { status: 'failed', reasons: ['credentials_required'] };
+  const offer = async (cookie: string, headers: Record<string, string> = {}) =>
+    (await t.app.inject({ method: 'GET', url: '/api/webauthn/offer', headers: { cookie, ...headers } })).json() as {
+      offerWebauthnRegistration: boolean;
+    };
+
+  it('not a session of a shared or public computer: no offer, and options and registration are refused', async () => {
+    const shared = await sessionFor(t, ana.id, 'signed_in');
+    await t.db.updateTable('sessions').set({ shared: 1 }).execute();
+    expect(await offer(shared)).toMatchObject({ offerWebauthnRegistration: false });
+    expect(await tryToRegister(shared)).toEqual({ options: refused, registration: refused, stored: 0 });
+  });
+
+  it('not a session whose password or passkey was proven 15 minutes ago or more: a browser left open, a stolen cookie', async () => {
+    const stale = await sessionFor(t, ana.id, 'signed_in');
+    t.clock.advance(PASSKEY_REGISTRATION_WINDOW_MS);
+    // Kept alive meanwhile: the session itself is live.
+    await t.db.updateTable('sessions').set({ last_seen_at: t.clock.now() }).execute();
+    expect((await get(t, '/api/user/info', stale)).json()).toMatchObject({ guest: false });
+    expect(await offer(stale)).toMatchObject({ offerWebauthnRegistration: false });
+    const fresh = await sessionFor(t, ana.id, 'signed_in');
+    expect(await tryToRegister(stale)).toEqual({ options: refused, registration: refused, stored: 0 });
+    // The offer was not used up by the refused session: the next sign-in gets it.
+    expect(await offer(fresh)).toMatchObject({ offerWebauthnRegistration: true });
+    expect((await tryToRegister(fresh)).registration).toEqual({ status: 'ok' });
+  });
+
+  it('a session proven just under 15 minutes ago, after a slow PIN mail', async () => {
+    const session = await sessionFor(t, ana.id, 'signed_in');
+    t.clock.advance(PASSKEY_REGISTRATION_WINDOW_MS - 1_000);
+    expect(await offer(session)).toMatchObject({ offerWebauthnRegistration: true });
+    expect(await tryToRegister(session)).toMatchObject({ registration: { status: 'ok' }, stored: 1 });
+  });
+
+  it('takes the offer only from a page of this site: another site cannot use it up', async () => {
+    for (const site of ['cross-site', 'same-site', 'none'])
+      expect(await offer(ana.cookie, { 'sec-fetch-site': site })).toMatchObject({ offerWebauthnRegistration: false });
+    expect(await offer(ana.cookie, { 'sec-fetch-site': 'same-origin' })).toMatchObject({
+      offerWebauthnRegistration: true,
+    });
   });
 });

@@ -54,6 +54,8 @@ export async function sessionFor(
       created_at: now,
       last_seen_at: now,
       expires_at: now + t.config.sessionAbsoluteMs,
+      // The password (and the PIN) proven just now.
+      authenticated_at: level === 'guest' ? null : now,
     })
     .execute();
   return `gh_session=${rawId}`;

@@ -67,6 +67,7 @@ export const webauthnModule = fp(
       config: config.webauthn,
       completeSignIn,
       challengeCookie: challengeCookie(config),
+      now,
     });
   },
   { name: 'webauthn-module', fastify: '5.x', dependencies: ['session', 'throttle-module', 'user-module'] },

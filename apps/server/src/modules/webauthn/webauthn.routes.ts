@@ -38,7 +38,17 @@ export interface WebauthnRoutesOptions {
   users: PasskeyUserLookup;
   config: WebauthnConfig;
   completeSignIn: CompleteSignIn;
+  now: () => number;
 }
+
+/**
+ * A passkey is registered only soon after a password or passkey was proven in the session: the
+ * offer comes right after a sign-in, and a session's cookie found later (a browser left open, a
+ * stolen cookie) must not add a credential that outlives the password (docs/decisions/0120-passkeys.md).
+ * Longer than the security page's re-authentication window: the PIN step keeps the password's
+ * time, and the mail can take minutes.
+ */
+export const PASSKEY_REGISTRATION_WINDOW_MS = 15 * 60_000;
 
 const failed = (...reasons: Array<'credentials_required' | 'invalid_credentials' | 'app_error'>) => ({
   status: 'failed',
@@ -53,23 +63,34 @@ function appError(request: FastifyRequest, error: unknown, what: string) {
 }
 
 export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRoutesOptions): Promise<void> {
-  const { sessions, passkeys, offers, users, config, completeSignIn, challengeCookie } = options;
+  const { sessions, passkeys, offers, users, config, completeSignIn, challengeCookie, now } = options;
 
   /** The signed-in, still enabled account of this request, or undefined. */
-  async function signedInUser(
-    request: FastifyRequest,
-  ): Promise<{ sessionIdHash: string; user: PasskeyUser; shared: boolean } | undefined> {
+  async function signedInUser(request: FastifyRequest): Promise<
+    | {
+        sessionIdHash: string;
+        user: PasskeyUser;
+        /** A passkey may be added in this session now: not a shared computer's, and proven recently. */
+        mayRegister: boolean;
+      }
+    | undefined
+  > {
     const session = await sessions.current(request);
     if (session?.level !== 'signed_in' || !session.userId) return undefined;
     const user = await users.findById(session.userId);
     if (!user || user.disabled_at !== null) return undefined;
-    return { sessionIdHash: session.idHash, user, shared: session.shared };
+    // No passkey on a shared or public computer (docs/decisions/0116-shared-computer.md).
+    const mayRegister =
+      !session.shared &&
+      session.authenticatedAt !== null &&
+      now() - session.authenticatedAt < PASSKEY_REGISTRATION_WINDOW_MS;
+    return { sessionIdHash: session.idHash, user, mayRegister };
   }
 
   apiRoute(app, webauthnCreateOptions, async ({ request }) => {
     try {
       const signedIn = await signedInUser(request);
-      if (!signedIn) return failed('credentials_required');
+      if (!signedIn?.mayRegister) return failed('credentials_required');
       return { status: 'ok', createStructure: await passkeys.creationOptions(signedIn.sessionIdHash, signedIn.user) };
     } catch (error) {
       return appError(request, error, 'passkey creation options');
@@ -79,7 +100,10 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
   apiRoute(app, webauthnCreate, async ({ body, request }) => {
     try {
       const signedIn = await signedInUser(request);
-      if (!signedIn) return failed('credentials_required');
+      if (!signedIn?.mayRegister) {
+        if (signedIn) request.log.info('passkey registration refused: shared computer or no recent proof');
+        return failed('credentials_required');
+      }
       const outcome = await passkeys.register(signedIn.sessionIdHash, signedIn.user.id, body);
       if (outcome.kind === 'refused') {
         request.log.info({ cause: outcome.cause }, 'passkey registration refused');
@@ -140,12 +164,15 @@ export async function webauthnRoutes(app: FastifyInstance, options: WebauthnRout
 
   apiRoute(app, webauthnOffer, async ({ query, request }) => {
     try {
+      // Taking the offer uses it up: a page of another site (a link, a form) cannot (docs/security.md).
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') return { offerWebauthnRegistration: false };
       const signedIn = await signedInUser(request);
       const userId = signedIn?.user.id;
       if (!userId || (query.userId !== undefined && query.userId !== userId))
         return { offerWebauthnRegistration: false };
-      // No passkey is offered on a shared or public computer (docs/decisions/0116-shared-computer.md).
-      if (signedIn.shared) return { offerWebauthnRegistration: false };
+      // Offered only where a passkey could be added now: never on a shared or public computer.
+      if (!signedIn.mayRegister) return { offerWebauthnRegistration: false };
       return { offerWebauthnRegistration: await offers.takeOffer(userId), userId };
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
