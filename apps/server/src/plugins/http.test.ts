@@ -331,6 +331,10 @@ describe('logs', () => {
       expect(id.length).toBeGreaterThan(20);
       await logged.app.inject({ url: '/api/user/info', headers: { cookie: `gh_session=${id}` } });
       await logged.app.inject({ url: '/api/token/info?token=SecretToken123' });
+      // Links a mail program mangled: the token ends up in a parameter's name.
+      await logged.app.inject({ url: '/signin/reset-password?token%3DMangledToken456' });
+      await logged.app.inject({ url: '/signin/reset-password?BareToken789AbcDefGhiJklMnoPqrStuVwxYz0123456' });
+      await logged.app.inject({ url: `/api/token/info?${'n'.repeat(9_000)}=1&${'x=1&'.repeat(40)}token=x` });
       await logged.app.inject({
         method: 'POST',
         url: '/api/user/login',
@@ -341,7 +345,19 @@ describe('logs', () => {
       const output = lines.join('');
       expect(output).toContain('/api/user/info');
       expect(output).toContain('token=[redacted]');
-      for (const secret of [DEMO.password, id, 'SecretToken123', 'gh_session=']) expect(output).not.toContain(secret);
+      expect(output).toContain('/signin/reset-password?[redacted]');
+      for (const secret of [
+        DEMO.password,
+        id,
+        'SecretToken123',
+        'MangledToken456',
+        'BareToken789',
+        'nnnnnnnnnn',
+        'gh_session=',
+      ])
+        expect(output).not.toContain(secret);
+      // No line grows with what a caller sends in a query.
+      for (const line of lines) expect(line.length).toBeLessThan(1_000);
     } finally {
       await logged.close();
     }

@@ -21,12 +21,24 @@ export const REDACT_PATHS = [
   '*.sessionId',
 ];
 
-/** Query values can be tokens (token info): keep the names, drop the values. */
+/** A query parameter's name worth keeping in a line: a short plain word, as every name the app uses. */
+const PLAIN_NAME = /^[A-Za-z_][\w.-]{0,31}$/;
+/** More names than any call of the app has: the rest of a query is not worth a longer line. */
+const MAX_NAMES = 10;
+
+/**
+ * Query values can be tokens (token info): keep the names, drop the values. A name can hold a
+ * token too, when a mail program mangled a link (`?token%3D…`, `?…` without `token=`), and a name
+ * of any length would make a line of any length: such names are dropped as well, and past ten
+ * names the rest is left out.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const names = [...new URLSearchParams(url.slice(q + 1)).keys()];
-  return `${url.slice(0, q)}?${names.map((n) => `${encodeURIComponent(n)}=[redacted]`).join('&')}`;
+  const shown = names.slice(0, MAX_NAMES).map((name) => (PLAIN_NAME.test(name) ? `${name}=[redacted]` : '[redacted]'));
+  if (names.length > MAX_NAMES) shown.push('…');
+  return `${url.slice(0, q)}?${shown.join('&')}`;
 }
 
 export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
