@@ -6,11 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from './admin.ts';
-import { createTestApp, DEMO, ORIGIN, postJson, type TestApp } from '../test/test-app.ts';
+import { createTestApp, DEMO, postJson, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { cookies, login, signInWithPin } from '../test/sign-in-steps.ts';
-import { getOptions, post, registerPasskey, RP_ID } from '../modules/webauthn/webauthn-test-kit.ts';
-import type { SoftwareAuthenticator } from '../modules/webauthn/software-authenticator.ts';
+import { passkeySignIn, registerPasskey } from '../modules/webauthn/webauthn-test-kit.ts';
 
 const EVA = {
   email: 'eva.mala@example.test',
@@ -64,18 +63,6 @@ async function trustedDevice(account: typeof DEMO, name: string) {
   return { session, device };
 }
 
-async function passkeySignIn(passkey: SoftwareAuthenticator) {
-  const { structure, cookie } = await getOptions(t);
-  return (
-    await post(
-      t,
-      '/api/webauthn/get',
-      passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
-      cookie,
-    )
-  ).json();
-}
-
 /** The rows a mistaken command must leave as they are. */
 async function everything() {
   return {
@@ -91,7 +78,7 @@ describe('user passkeys list|remove', () => {
     const passkey = await registerPasskey(t, `gh_session=${session}`);
     const eva = await signInWithPin(t, EVA);
     const evasPasskey = await registerPasskey(t, `gh_session=${eva.session}`);
-    expect(await passkeySignIn(passkey)).toEqual({ status: 'ok', email: DEMO.email });
+    expect(await passkeySignIn(t, passkey)).toEqual({ status: 'ok', email: DEMO.email });
 
     const listed = await admin('user', 'passkeys', 'list', '--email', DEMO.email.toUpperCase());
     expect(listed.code).toBe(0);
@@ -115,9 +102,9 @@ describe('user passkeys list|remove', () => {
 
     const removed = await admin('user', 'passkeys', 'remove', '--email', DEMO.email, '--id', id.slice(0, 10));
     expect(removed).toEqual({ code: 0, out: `Removed the passkey ${id} of ${DEMO.email}.`, err: '' });
-    expect(await passkeySignIn(passkey)).toMatchObject({ status: 'failed', reasons: ['invalid_credentials'] });
+    expect(await passkeySignIn(t, passkey)).toMatchObject({ status: 'failed', reasons: ['invalid_credentials'] });
     expect((await admin('user', 'passkeys', 'list', '--email', DEMO.email)).out).toBe('No passkeys.');
-    expect(await passkeySignIn(evasPasskey)).toEqual({ status: 'ok', email: EVA.email });
+    expect(await passkeySignIn(t, evasPasskey)).toEqual({ status: 'ok', email: EVA.email });
   });
 
   it("refuses an unknown e-mail, an id of another account's passkey, and a prefix too short, and changes nothing", async () => {
@@ -142,7 +129,7 @@ describe('user passkeys list|remove', () => {
     );
     expect((await admin('user', 'passkeys', 'remove', '--email', DEMO.email)).code).toBe(2);
     expect(await everything()).toEqual(before);
-    expect(await passkeySignIn(passkey)).toEqual({ status: 'ok', email: DEMO.email });
+    expect(await passkeySignIn(t, passkey)).toEqual({ status: 'ok', email: DEMO.email });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   createPasskeyTestApp,
   createUser,
   getOptions,
+  passkeySignIn,
   post,
   registerPasskey,
 } from '../webauthn/webauthn-test-kit.ts';
@@ -440,17 +441,7 @@ describe('POST /api/user/secureaccount', () => {
   it('removes every passkey, so that one an intruder added while signed in signs in no more', async () => {
     const { second: intruder } = await mailedLink();
     const passkey = await registerPasskey(t, `gh_session=${intruder.session}`);
-    const signInWithPasskey = async () => {
-      const { structure, cookie } = await getOptions(t);
-      return (
-        await post(
-          t,
-          '/api/webauthn/get',
-          passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
-          cookie,
-        )
-      ).json() as { status: string };
-    };
+    const signInWithPasskey = () => passkeySignIn(t, passkey);
     expect(await signInWithPasskey()).toEqual({ status: 'ok', email: DEMO.email });
 
     // The owner follows the newest mail's link (the passkey's sign-in on a new browser sent one too).

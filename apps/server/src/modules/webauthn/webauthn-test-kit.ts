@@ -138,6 +138,19 @@ export async function registerPasskey(
   return authenticator;
 }
 
+/** A passkey sign-in through the real endpoints, in a browser without cookies: the answer's body. */
+export async function passkeySignIn(t: TestApp, passkey: SoftwareAuthenticator): Promise<unknown> {
+  const { structure, cookie } = await getOptions(t);
+  return (
+    await post(
+      t,
+      '/api/webauthn/get',
+      passkey.assert({ challenge: structure.challenge, origin: ORIGIN, rpId: RP_ID }),
+      cookie,
+    )
+  ).json();
+}
+
 /** Levels of every session row: a refused sign-in must leave none signed in. */
 export async function signedInSessions(t: TestApp): Promise<number> {
   const rows = await t.db.selectFrom('sessions').select('level').where('level', '=', 'signed_in').execute();
