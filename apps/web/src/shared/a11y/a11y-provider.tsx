@@ -70,6 +70,17 @@ export function A11yProvider({ children }: { children: ReactNode }) {
         sayNext(politeness, region);
       },
       screenShown(heading) {
+        // What was said of the screen before leaves the regions, where browse mode would still find
+        // it; a message on its way is said (a new screen may come with one).
+        for (const [politeness, region] of [
+          ['polite', polite.current],
+          ['assertive', assertive.current],
+        ] as const) {
+          if (region && !regions[politeness].busy) {
+            clearTimeout(regions[politeness].timer);
+            region.textContent = '';
+          }
+        }
         // The page's first screen: the page has just loaded, the person starts at its top.
         // (React's development double effects report the same heading twice.)
         if (firstScreen.current === null || firstScreen.current === heading) {

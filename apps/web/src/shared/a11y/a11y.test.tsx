@@ -213,6 +213,64 @@ describe('the live regions', () => {
   });
 });
 
+describe('the live regions on a new screen', () => {
+  it('no longer hold what was said of the screen before (browse mode would find it), but say a message on its way', async () => {
+    const user = typist();
+    renderPage(
+      <>
+        <AnnounceButton label="Wrong" message="Entered code is incorrect" politeness="assertive" />
+        <AnnounceButton label="Noted" message="Saved." politeness="polite" />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Wrong' }));
+    await user.click(screen.getByRole('button', { name: 'Noted' }));
+    await expectAnnounced('Entered code is incorrect', 'assertive');
+    await expectAnnounced('Saved.', 'polite');
+    await waitFor(() => expect(document.querySelector('[data-announcer][data-pending]')).toBeNull());
+
+    // The person goes on to the next screen: both regions are empty there.
+    await user.click(screen.getAllByRole('button', { name: 'Next' })[0]!);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Third screen' }));
+    expect(announced('assertive')).toBe('');
+    expect(announced('polite')).toBe('');
+  });
+
+  it('say a message that was on its way when the screen changed', async () => {
+    function SayAndGo() {
+      const { announce } = useA11y();
+      const [next, setNext] = useState(false);
+      return next ? (
+        <ScreenTitle key="after">After</ScreenTitle>
+      ) : (
+        <>
+          <ScreenTitle key="before">Before</ScreenTitle>
+          <button
+            type="button"
+            onClick={() => {
+              announce('Removed from the list.', 'polite');
+              setNext(true);
+            }}
+          >
+            Remove
+          </button>
+        </>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <main>
+          <SayAndGo />
+        </main>
+      </IntlWrapper>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'After' }));
+    await expectAnnounced('Removed from the list.', 'polite');
+  });
+});
+
 describe('two messages in the same moment', () => {
   it('are both said, one after the other, in the order they came; the same one waiting is said once', async () => {
     function Say() {
