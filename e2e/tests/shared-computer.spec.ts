@@ -12,6 +12,9 @@ import {
   waitForMail,
   type Locale,
 } from '../fixtures.ts';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { E2E_BASE_URL } from '../env.ts';
 import { JOURNEY_TIMEOUT_MS, expectScreen, shown, typeAsPerson } from '../people.ts';
 
 for (const { lang, width } of [
@@ -88,3 +91,59 @@ for (const { lang, width } of [
     });
   });
 }
+
+test.describe("Back after signing out, with the browser's back-forward cache on (as in a person's Chrome)", () => {
+  test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+  test("shows the sign-in page, never the signed-out person's name and address", async () => {
+    const t = (id: string) => text('sk', id);
+    const user = await createUser({ language: 'sk' });
+    // Playwright turns the cache off in its own browsers; this one has it, as an installed Chrome does.
+    const browser = await chromium.launch({
+      executablePath: findChromium() ?? undefined,
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 360, height: 800 } });
+      await context.addCookies([{ name: 'gh_lang', value: 'sk', url: E2E_BASE_URL }]);
+      const page = await context.newPage();
+      await page.goto('/signin/');
+      const email = page.getByLabel(t('signIn.login.email'), { exact: true });
+      await email.focus();
+      await typeAsPerson(email, user.email);
+      await page.keyboard.press('Tab');
+      const password = page.getByLabel(t('signIn.login.password'), { exact: true });
+      await typeAsPerson(password, user.password);
+      // A shared computer: the sign-in page after it remembers nobody, so no address is on it by design.
+      const shared = page.getByRole('checkbox', { name: t('signIn.login.sharedComputer') });
+      await shared.focus();
+      await page.keyboard.press('Space');
+      await expect(shared).toBeChecked();
+      await password.focus();
+      const since = Date.now();
+      await page.keyboard.press('Enter');
+      await expectScreen(page, t('signIn.pin.title'));
+      const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
+      await code.focus();
+      await typeAsPerson(code, pinFrom(await waitForMail(user.email, { since, match: isPinMail })));
+      await page.keyboard.press('Enter');
+      const later = page.getByRole('button', { name: t('signIn.passkeyOffer.askLater') });
+      const signOut = page.getByRole('button', { name: t('legacy.signOut') });
+      await expect(later.or(signOut)).toBeVisible();
+      if (await later.isVisible()) await later.click();
+      await expect(page.getByText(user.email)).toBeVisible();
+
+      await signOut.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: t('signIn.login.title') })).toBeVisible();
+      await page.goBack();
+      // The default page is loaded anew (not restored as it was): it finds a guest and sends it to sign in.
+      await expect(page).toHaveURL(/\/signin\//);
+      await expect(page.getByRole('heading', { level: 1, name: t('signIn.login.title') })).toBeVisible();
+      await expect(page.getByText(user.email)).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -58,8 +58,10 @@ export async function webRoutes(
     if (!built.has(page)) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
     }
-    // no-cache: the page names the current hashed assets, so it must be revalidated after every deploy.
-    return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
+    // no-store: the page names the current hashed assets (asked for again after every deploy), and once
+    // its script has drawn it, it shows the signed-in person: a browser must not keep it, not even for
+    // Back after a sign-out (its back-forward cache restores a page as it was left).
+    return reply.header('cache-control', 'no-store').sendFile(page, { cacheControl: false });
   };
 
   const renderer = new PageRenderer(webDist);

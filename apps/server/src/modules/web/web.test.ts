@@ -59,7 +59,7 @@ describe('the web app', () => {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('sign-in app');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });
@@ -67,7 +67,7 @@ describe('the web app', () => {
   it('serves the legacy default page at /, and public files as they are', async () => {
     const legacy = await t.app.inject('/');
     expect(legacy.body).toContain('legacy page');
-    expect(legacy.headers['cache-control']).toBe('no-cache');
+    expect(legacy.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject('/signin/favicon.svg')).headers['content-type']).toMatch(/svg/);
   });
 
