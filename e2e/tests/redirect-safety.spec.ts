@@ -8,7 +8,19 @@ import {
   hostileRedirects,
   type HostileRedirect,
 } from '../../packages/contract/src/hostile-redirects.ts';
-import { admin, createUser, expect, pinFrom, test, waitForMail, type TestUser } from '../fixtures.ts';
+import {
+  admin,
+  createUser,
+  expect,
+  inAnotherBrowser,
+  linkFrom,
+  pinFrom,
+  test,
+  text,
+  waitForMail,
+  type TestUser,
+} from '../fixtures.ts';
+import { signInWithPin } from '../screens/pin-screen.ts';
 import { E2E_BASE_URL } from '../env.ts';
 
 const APP_ORIGIN = new URL(E2E_BASE_URL).origin;
@@ -102,3 +114,31 @@ for (const row of hostileRedirects(APP_ORIGIN)) {
     }
   });
 }
+
+test("a sign-in never goes on to someone else's invitation: the person stays themself on the default page", async ({
+  page,
+  browser,
+}) => {
+  // Another person's live invitation, put into the sign-in link a person is sent.
+  const invited = `invited-${Date.now().toString(36)}@example.test`;
+  const since = Date.now();
+  await admin('user', 'invite', '--email', invited, '--language', 'en');
+  const invitation = linkFrom(
+    await waitForMail(invited, { since, match: (m) => m.text.includes('/signin/accept-invitation?token=') }),
+    '/signin/accept-invitation',
+  );
+  const person = await createUser({ language: 'en' });
+  await page.goto(`/signin/?redirect=${encodeURIComponent(invitation)}`);
+  await signInWithPin(page, person);
+  await expect(page).toHaveURL(`${APP_ORIGIN}/`);
+  await expect(page.getByText(person.email)).toBeVisible();
+  expect(await (await page.request.get('/api/user/info')).json()).toMatchObject({ guest: false });
+  // The invitation was not touched: its owner still finds the welcome.
+  await inAnotherBrowser(browser, { baseURL: E2E_BASE_URL, lang: 'en' }, async (other) => {
+    await other.goto(invitation);
+    await expect(
+      other.getByRole('heading', { level: 1, name: text('en', 'registration.welcome.title') }),
+    ).toBeVisible();
+  });
+  await admin('user', 'delete', '--email', invited);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_TABLE_ALLOWLIST, hostileRedirects } from './hostile-redirects.ts';
-import { DEFAULT_PAGE, safeRedirect } from './redirect.ts';
+import { DEFAULT_PAGE, safeRedirect, signedInRedirect } from './redirect.ts';
 
 const APP = 'http://localhost:8080';
 const policy = { appOrigin: APP, allowlist: ['https://portal.example.org'] };
@@ -97,5 +97,36 @@ describe('safeRedirect against the table of hostile values (after the browser pa
       const target = safeRedirect(redirectParam(row.query), policy);
       expect(safeRedirect(target, policy), row.why).toBe(target);
     }
+  });
+});
+
+describe('signedInRedirect', () => {
+  it.each([
+    ['the invitation page', '/signin/accept-invitation?token=abc'],
+    ['the reset page', '/signin/reset-password?token=abc'],
+    ['the secure-account page', '/signin/secure-account?token=abc'],
+    ['a trailing slash', '/signin/accept-invitation/?token=abc'],
+    ['a dot segment', '/signin/./accept-invitation?token=abc'],
+    ['an encoded letter the server decodes', '/signin/accept%2Dinvitation?token=abc'],
+    ['an absolute URL of this origin', 'http://localhost:8080/signin/reset-password?token=abc'],
+    ['a path that cannot be decoded', '/signin/%E0%A4%A?token=abc'],
+  ])('never goes on to a page a link opens: %s', (_why, raw) =>
+    expect(signedInRedirect(raw, policy)).toBe(DEFAULT_PAGE),
+  );
+
+  it.each([
+    ['/signin/security', '/signin/security'],
+    ['/records?tab=lab', '/records?tab=lab'],
+    [
+      'https://portal.example.org/signin/accept-invitation?token=abc',
+      'https://portal.example.org/signin/accept-invitation?token=abc',
+    ],
+  ])('goes on to %s as the redirect rule allows', (raw, expected) =>
+    expect(signedInRedirect(raw, policy)).toBe(expected),
+  );
+
+  it('judges every hostile value as the redirect rule does', () => {
+    for (const { query, why } of hostileRedirects(APP))
+      expect(signedInRedirect(redirectParam(query), policy), why).toBe(safeRedirect(redirectParam(query), policy));
   });
 });

@@ -17,6 +17,8 @@
  * surrounding white space, which browsers strip or rewrite before parsing —
  * gives the default page.
  */
+import { APP_PAGES, appPageOf } from './pages.ts';
+
 export const DEFAULT_PAGE = '/';
 export const REDIRECT_MAX_LENGTH = 2048;
 
@@ -96,4 +98,23 @@ export function safeRedirect(raw: string | null | undefined, policy: RedirectPol
   const allowed = (policy.allowlist ?? []).some((entry) => originOf(entry) === url.origin);
   // The serialised form: parsing it again gives the same origin (no credentials, no stray characters).
   return allowed && originOf(url.href) === url.origin ? url.href : DEFAULT_PAGE;
+}
+
+/** The pages a link's token opens: anyone with the link may use them, whoever is signed in. */
+const LINK_PAGES: readonly string[] = [APP_PAGES.resetPassword, APP_PAGES.acceptInvitation, APP_PAGES.secureAccount];
+
+/**
+ * Where a signed-in visitor goes on to (after a sign-in, or arriving signed in): the safe target,
+ * but never a page a link's token opens. Sent there by another's `redirect`, a person who has just
+ * signed in would finish that person's registration (and be signed in as them) or set their
+ * password (docs/decisions/0004-redirect-safety.md).
+ */
+export function signedInRedirect(raw: string | null | undefined, policy: RedirectPolicy): string {
+  const target = safeRedirect(raw, policy);
+  try {
+    // As the server's router reads the path: decoded ("accept%2Dinvitation" is the same page).
+    return LINK_PAGES.includes(appPageOf(decodeURIComponent(target.split(/[?#]/)[0]!))) ? DEFAULT_PAGE : target;
+  } catch {
+    return DEFAULT_PAGE;
+  }
 }

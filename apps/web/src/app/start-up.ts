@@ -1,5 +1,5 @@
 import type { CurrentUser, DeviceUser, ServerInfoAnswer, ServerVersionAnswer } from '@gatehouse/contract';
-import { safeRedirect } from '@gatehouse/contract';
+import { signedInRedirect } from '@gatehouse/contract';
 import { loadApiModule } from '../shared/api';
 import type { call } from '../shared/api';
 
@@ -47,7 +47,7 @@ export function redirectTarget(
   appOrigin: string,
   allowlist: readonly string[] = [],
 ): string {
-  return safeRedirect(redirectParam, { appOrigin, allowlist });
+  return signedInRedirect(redirectParam, { appOrigin, allowlist });
 }
 
 /** Reads the `redirect` parameter once (one decode, never a second). */

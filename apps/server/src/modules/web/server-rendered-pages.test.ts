@@ -131,6 +131,15 @@ describe('server-rendered pages', () => {
       return new URL(String(response.headers.location), ORIGIN);
     };
     expect((await visit('?redirect=%2Fsignin%2Fsecurity')).href).toBe(`${ORIGIN}/signin/security`);
+    // Never on to a page a link's token opens (another's invitation would sign the visitor in as them).
+    for (const link of [
+      '?redirect=%2Fsignin%2Faccept-invitation%3Ftoken%3Dabc',
+      '?redirect=%2Fsignin%2Freset-password%3Ftoken%3Dabc',
+      '?redirect=%2Fsignin%2Fsecure-account%3Ftoken%3Dabc',
+      '?redirect=%2Fsignin%2F.%2Faccept-invitation%2F%3Ftoken%3Dabc',
+      '?redirect=%2Fsignin%2Faccept%252Dinvitation%3Ftoken%3Dabc',
+    ])
+      expect((await visit(link)).href, link).toBe(`${ORIGIN}/`);
     // Hostile targets end on this origin's default page, whatever their encoding.
     for (const hostile of [
       '?redirect=https%3A%2F%2Fevil.example%2F',

@@ -7,7 +7,7 @@ import {
   APP_BASE,
   APP_PAGES,
   appPageOf,
-  safeRedirect,
+  signedInRedirect,
   sendsSignedInVisitorOn,
   type RedirectPolicy,
 } from '@gatehouse/contract';
@@ -84,7 +84,7 @@ export async function webRoutes(
         // The `redirect` parameter, decoded once, judged like every other redirect target.
         return reply
           .header('cache-control', 'no-store')
-          .redirect(safeRedirect(url.searchParams.get('redirect'), redirects), 302);
+          .redirect(signedInRedirect(url.searchParams.get('redirect'), redirects), 302);
       }
       if (!start.data.user.authenticated && page === APP_PAGES.security) {
         return reply.header('cache-control', 'no-store').redirect(SIGN_IN_THEN_SECURITY, 302);
