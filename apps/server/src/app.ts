@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { login, reauthenticate, register, resetPassword } from '@gatehouse/contract';
 import type { Config } from './config/config.ts';
@@ -19,7 +19,7 @@ import {
 import { redirectPolicy } from './plugins/safe-redirect.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
-import { securityPlugin } from './plugins/security.plugin.ts';
+import { apiSecurityHeaders, securityHeaders, securityPlugin } from './plugins/security.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
 import { hashAdmissionPlugin } from './plugins/hash-admission.plugin.ts';
 import { botCheckPlugin } from './plugins/bot-check.plugin.ts';
@@ -73,7 +73,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const now = deps.now ?? Date.now;
   const { db } = deps;
 
+  // A request Fastify cannot even route (a malformed URL: `/%`, a broken escape) is answered before
+  // any hook, so without the security plugin's headers: it gets the API answer's set here, and a
+  // body that says nothing of the URL (a link's token may be in it).
+  const badRequestHeaders = apiSecurityHeaders(securityHeaders(config));
   const app = Fastify({
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .headers(badRequestHeaders)
+        .send({ status: 'failed', reasons: ['invalid_parameter'] });
+    },
     logger: loggerOptions(config.logLevel, deps.logStream),
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,

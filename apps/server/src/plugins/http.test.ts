@@ -305,6 +305,16 @@ describe('security headers', () => {
     expect(answers[7][1].json()).toMatchObject({ guest: false, user: { email: DEMO.email } });
   });
 
+  it('answers a URL it cannot route (a broken escape) with 400, the set for data, and nothing of the URL', async () => {
+    for (const url of ['/%', '/signin/%E0%A4%A', '/signin/reset-password%?token=SecretToken123', '/api/user/info%']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(securityHeadersOf(response.headers), url).toEqual(API_HEADERS);
+      expect(response.json(), url).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
+      expect(response.body, url).not.toContain('SecretToken123');
+    }
+  });
+
   it('sends HSTS with pages and API answers when the public origin is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://signin.example.org' } });
     try {
