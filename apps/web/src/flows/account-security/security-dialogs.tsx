@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { isValidPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '@gatehouse/contract';
+import { useA11y } from '../../shared/a11y';
 import { useT } from '../../shared/i18n';
 import { Button, Notice, PasswordField, TextField } from '../../shared/ui';
 import { Dialog } from '../../shared/ui/dialog';
@@ -118,6 +119,7 @@ function RenameForm({
 
 function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose }: DialogsProps & { wrong: number }) {
   const t = useT();
+  const { announce } = useA11y();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const [shownWrong, setShownWrong] = useState(0);
@@ -135,7 +137,10 @@ function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose
     event.preventDefault();
     if (password.length === 0) {
       setMissing(true);
-      field.current?.focus();
+      // Said once (docs/decisions/0010-focus-and-announcements.md): Enter in the field says it there;
+      // from the button, focus goes to the field, whose description says it.
+      if (document.activeElement === field.current) announce(t('security.reauth.required'), 'assertive');
+      else field.current?.focus();
       return;
     }
     onPassword(password);
@@ -163,7 +168,16 @@ function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose
         }}
       />
       {onPasskey && (
-        <Button type="button" variant="outlined" className={styles.passkeyButton} disabled={busy} onClick={onPasskey}>
+        // Not `disabled` while a call runs: a disabled button loses focus, and the person with it.
+        <Button
+          type="button"
+          variant="outlined"
+          className={styles.passkeyButton}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onPasskey();
+          }}
+        >
           {t('security.reauth.usePasskey')}
         </Button>
       )}

@@ -257,12 +257,42 @@ describe('the security page', () => {
     expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(2);
   });
 
+  it('says an empty password once where the person is, and returns to the removal button when the dialog is closed', async () => {
+    const fetch = stubServer(fullOverview(), { reauthFirst: true });
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    const remove = await screen.findByRole('button', { name: 'Odstrániť Kitchen phone' });
+    await userEvent.click(remove);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Odstrániť prístupový kľúč?' })).getByRole('button', {
+        name: 'Odstrániť',
+      }),
+    );
+    const reauth = await screen.findByRole('dialog', { name: 'Potvrďte, že ste to vy' });
+    const password = within(reauth).getByLabelText('Heslo');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    // Enter in the empty field: said, focus stays; nothing sent.
+    await userEvent.keyboard('{Enter}');
+    await expectAnnounced('Zadajte heslo.', 'assertive');
+    expect(document.activeElement).toBe(password);
+    expect(calls(fetch, 'POST /api/account/reauth')).toHaveLength(0);
+    // Escape: nothing removed, focus back on the button that started it.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(screen.getByText('Kitchen phone')).toBeTruthy();
+  });
+
   it('lets a passkey stand for the password: a closed prompt is said and changes nothing, a used one lets the removal through', async () => {
     let attempts = 0;
+    let closePrompt = () => {};
     const webauthn = stubWebAuthn({
       get: async () => {
         attempts += 1;
-        if (attempts === 1) throw domError('NotAllowedError');
+        if (attempts === 1) {
+          // The first prompt stays open until the person closes it.
+          await new Promise<void>((resolve) => (closePrompt = resolve));
+          throw domError('NotAllowedError');
+        }
         const { fakeAssertion } = await import('../../shared/passkeys/webauthn-test-kit');
         return fakeAssertion('key-1');
       },
@@ -276,8 +306,16 @@ describe('the security page', () => {
       }),
     );
     const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
-    await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
+    const usePasskey = within(reauth).getByRole('button', { name: 'Use a passkey instead' });
+    await userEvent.click(usePasskey);
+    // While the prompt is open the button is busy but not disabled: a disabled button loses focus.
+    await waitFor(() => expect(usePasskey.getAttribute('aria-disabled')).toBe('true'));
+    await waitFor(() => expect(attempts).toBe(1));
+    expect(usePasskey.hasAttribute('disabled')).toBe(false);
+    closePrompt();
     await expectAnnounced('The passkey was not used. Try again, or enter your password.', 'polite');
+    // The person is where they were: on the button (it was not disabled under them while it ran).
+    expect(document.activeElement).toBe(usePasskey);
     expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(0);
     expect(screen.getByText('Kitchen phone')).toBeTruthy();
     await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));

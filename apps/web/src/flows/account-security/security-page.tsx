@@ -150,11 +150,15 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
   };
 
   const removePasskey = async (passkey: SecurityPasskey) => {
+    // Removed, the item is gone and focus goes to the heading; not removed (the password is asked
+    // for, or the change failed), the dialog still returns focus to the button that opened it.
+    const opener = dialogFinalFocus.current;
     dialogFinalFocus.current = passkeysHeading.current;
     const outcome = await change(
       () => call(passkeyRemove, { query: { id: passkey.id } }),
       t('security.passkeys.removed', { name: passkeyName(passkey) }),
     );
+    if (outcome !== 'ok') dialogFinalFocus.current = opener;
     if (outcome === 'reauth') dispatch({ type: 'reauth.needed' });
   };
 
