@@ -194,8 +194,12 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
       const { t } = security;
       await security.openFromDefaultPage();
       await expect(security.devices.getByText(t('security.devices.thisDevice'))).toBeVisible();
+      // This device's button says it is this device.
       const revoke = security.devices.getByRole('button', {
-        name: t('security.devices.revokeNamed', { name: 'Chromium Linux' }),
+        name: t('security.devices.revokeNamed', {
+          name: t('security.signIns.thisDevice', { device: 'Chromium Linux' }),
+        }),
+        exact: true,
       });
       await tabTo(page, revoke);
       await page.keyboard.press('Enter');

@@ -121,6 +121,7 @@ describe('the security page', () => {
     const devices = screen.getByRole('region', { name: 'Trusted devices' });
     expect(within(devices).getByText('This device')).toBeTruthy();
     expect(within(devices).getByRole('button', { name: 'Revoke Mobile Chrome Android 14' })).toBeTruthy();
+    expect(within(devices).getByRole('button', { name: 'Revoke Firefox Linux (this device)' })).toBeTruthy();
     const sessions = screen.getByRole('region', { name: 'Where you are signed in' });
     // Browser and system come from the user agent, named as trusted devices are.
     expect(await within(sessions).findByRole('button', { name: 'Sign out Mobile Chrome Android 14' })).toBeTruthy();
@@ -175,8 +176,8 @@ describe('the security page', () => {
     );
     const devices = await buttonsAndDates('Dôveryhodné zariadenia', 'Naposledy použité');
     expect(devices.map((d) => d.buttons)).toEqual([
-      // A name no other item has stays as it is.
-      ['Zrušiť dôveru: Firefox Linux'],
+      // A name no other item has stays as it is; this device's says so.
+      ['Zrušiť dôveru: Firefox Linux (toto zariadenie)'],
       [`Zrušiť dôveru: Mobile Chrome Android 14, naposledy použité ${devices[1]!.date}`],
       [`Zrušiť dôveru: Mobile Chrome Android 14, naposledy použité ${devices[2]!.date} (1)`],
       [`Zrušiť dôveru: Mobile Chrome Android 14, naposledy použité ${devices[3]!.date} (2)`],

@@ -191,7 +191,9 @@ export function DevicesSection({
   const tellApart = useNamesTellingApart();
   const buttonNames = tellApart(
     devices,
-    (device) => device.name,
+    // This device's button says so, as its row's badge does: a person revoking a lost phone must not
+    // revoke the device in their hand (the latest sign-ins name it the same way).
+    (device) => (device.current ? t('security.signIns.thisDevice', { device: device.name }) : device.name),
     (device, name) => t('security.devices.nameAndUse', { name, date: dateTime(device.lastUsedAt) }),
   );
   return (
