@@ -5,8 +5,9 @@
 // aria-describedby when its message appears) is written with the browser's ids. Should the two trees
 // differ in shape, the description would then name an element that is not there.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type * as ReactDomClient from 'react-dom/client';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { ServerInfoAnswer } from '@gatehouse/contract';
 import type { LinkCheck } from '../shared/link-request';
@@ -79,13 +80,31 @@ async function serveAndHydrate(
   // modules it shares with the server's renderer are loaded already, as the page's scripts are.
   await import(/* @vite-ignore */ `./main.tsx?page=${++pages}`);
   await ready;
+  // Hydrated, not rendered anew, and unmounted after the test.
+  expect(roots).toHaveLength(1);
 }
+
+/**
+ * The roots main.tsx hydrates (it keeps no handle on them), each unmounted after its test: a page
+ * left mounted would go on loading its lazy parts and set state after the test environment is gone.
+ */
+const roots = vi.hoisted(() => [] as Array<{ unmount(): void }>);
+vi.mock('react-dom/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof ReactDomClient>();
+  return {
+    ...actual,
+    hydrateRoot: (...args: Parameters<typeof actual.hydrateRoot>) => {
+      const root = actual.hydrateRoot(...args);
+      roots.push(root);
+      return root;
+    },
+  };
+});
 
 /** What React's development build said of the hydration (a mismatch of an id is one of these). */
 let hydrationErrors: string[] = [];
 
-// For the whole file: the pages' roots stay mounted (main.tsx keeps no handle on them), and may
-// still render or call after their test.
+// For the whole file: a page may still render or call between its test's end and its unmounting.
 beforeAll(() => {
   // No call answers: these tests look at the page, not at what it sends.
   vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
@@ -104,6 +123,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  for (const root of roots.splice(0)) act(() => root.unmount());
   document.body.innerHTML = '';
   document.head.innerHTML = '';
 });
