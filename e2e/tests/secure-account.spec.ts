@@ -16,7 +16,16 @@ import {
   type Mail,
   type TestUser,
 } from '../fixtures.ts';
-import { expectScreen, focused, tabTo, textsOf, typeAsPerson } from '../people.ts';
+import {
+  clearAsPerson,
+  expectScreen,
+  expectToldOnce,
+  focused,
+  recordAnnouncements,
+  tabTo,
+  textsOf,
+  typeAsPerson,
+} from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
 
@@ -119,6 +128,7 @@ for (const { lang, viewport, reloads } of RUNS) {
     // A third browser opens the link: it is checked, nothing happens until the button.
     const mailbox = await openAnotherBrowser(browser, where);
     const page = mailbox.page;
+    await recordAnnouncements(page);
     await page.goto(secureAccountLink(mail));
     const confirmHeading = page.getByRole('heading', { level: 1, name: t('secureAccount.confirm.title') });
     await expect(confirmHeading).toBeVisible();
@@ -180,11 +190,26 @@ for (const { lang, viewport, reloads } of RUNS) {
     }
     await expect(page).toHaveURL(/\/signin\/reset-password\?token=[\w-]{43}$/);
     const password = page.getByLabel(t('setPassword.password'), { exact: true });
-    await tabTo(page, password);
-    await typeAsPerson(password, NEW_PASSWORD);
     const repeat = page.getByLabel(t('setPassword.password2'), { exact: true });
+    // A frightened person types the password they have (the intruder's too): refused, said once,
+    // focus in the password, which keeps what was typed; nothing changed (the link still works).
+    await tabTo(page, password);
+    await typeAsPerson(password, user.password);
     await tabTo(page, repeat);
+    await typeAsPerson(repeat, user.password);
+    await page.keyboard.press('Enter');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveValue(user.password);
+    await expect(password).toHaveAccessibleDescription(`${t('setPassword.rules')} ${t('setPassword.currentPassword')}`);
+    await expectToldOnce(page, t('setPassword.currentPassword'));
+    await expectNoAxeViolations(page);
+    // Then a new one, over the old in both fields.
+    await clearAsPerson(password);
+    await typeAsPerson(password, NEW_PASSWORD);
+    await expect(password).toHaveValue(NEW_PASSWORD);
+    await clearAsPerson(repeat);
     await typeAsPerson(repeat, NEW_PASSWORD);
+    await expect(repeat).toHaveValue(NEW_PASSWORD);
     await page.keyboard.press('Enter');
     await expectScreen(page, t('reset.changed.title'));
 

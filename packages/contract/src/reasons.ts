@@ -19,8 +19,11 @@ export type Reason = z.infer<typeof Reason>;
  */
 export const ReasonList = z.array(z.string());
 
-/** Optional detail that narrows a reason: `weak_password` with `common_password` is a password of the common-password list. */
-export const REASON_DETAILS = ['common_password'] as const;
+/**
+ * Optional detail that narrows a reason: `weak_password` with `common_password` is a password of the
+ * common-password list; with `current_password`, a reset's new password is the one the account has now.
+ */
+export const REASON_DETAILS = ['common_password', 'current_password'] as const;
 export const ReasonDetail = z.enum(REASON_DETAILS);
 export type ReasonDetail = z.infer<typeof ReasonDetail>;
 

@@ -57,7 +57,8 @@ export type ForgotOutcome =
   { kind: 'ok' } | { kind: 'failed'; reasons: Reason[] } | { kind: 'throttled'; retryAfterMs: number };
 
 export type SetPasswordOutcome =
-  { kind: 'ok'; userId: string } | { kind: 'failed'; reasons: Reason[]; detail?: 'common_password' };
+  | { kind: 'ok'; userId: string }
+  | { kind: 'failed'; reasons: Reason[]; detail?: 'common_password' | 'current_password' };
 
 export interface SetPasswordInput {
   token: string;
@@ -68,7 +69,7 @@ export interface SetPasswordInput {
 }
 
 export interface RecoveryDeps {
-  accounts: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordFromLink'>;
+  accounts: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordFromLink' | 'isCurrentPassword'>;
   tokens: TokenService;
   invitations: Pick<InvitationService, 'send'>;
   hasher: PasswordHasher;
@@ -119,6 +120,9 @@ export class RecoveryService {
    * POST /api/user/resetpassword: in one transaction the token is spent, the new password written,
    * the account unblocked, every session ended, every trusted device revoked and the login
    * throttle cleared — or, on any failure, none of it (the link still works).
+   * The account's current password is refused (`weak_password`, detail `current_password`): a
+   * reset, above all one after "Secure my account", is there so that the old password stops
+   * working (docs/decisions/0130-recovery-tokens.md).
    */
   resetPassword(input: SetPasswordInput): Promise<SetPasswordOutcome> {
     return this.setPassword('reset', input, async (db, userId) => {
@@ -148,6 +152,9 @@ export class RecoveryService {
     if (!live) return { kind: 'failed', reasons: ['wrong_token'] };
     const problem = checkPasswordChoice(input.password, input.password2);
     if (problem) return { kind: 'failed', ...problem };
+    if (purpose === 'reset' && (await this.deps.accounts.isCurrentPassword(live.id, input.password, input.admission))) {
+      return { kind: 'failed', reasons: ['weak_password'], detail: 'current_password' };
+    }
     const passwordHash = await this.deps.hasher.hash(input.password, input.admission);
     const userId = await this.deps.tokens.consumeWith(token, purpose, async (db, owner) => {
       await this.deps.accounts.setPasswordFromLink(owner, passwordHash, db);

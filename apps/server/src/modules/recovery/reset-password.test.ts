@@ -92,6 +92,29 @@ describe('POST /api/user/resetpassword', () => {
     expect((await reset({ token, password: longer, password2: longer })).json()).toEqual({ status: 'ok' });
   });
 
+  it("refuses the account's current password (in any Unicode form) with weak_password and the current_password detail, changing nothing", async () => {
+    const token = await mailedResetToken(t, DEMO.email);
+    const before = await snapshot(t.db);
+    const fullWidth = [...DEMO.password]
+      .map((c) => (c >= '!' && c <= '~' ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c))
+      .join('');
+    for (const current of [DEMO.password, fullWidth]) {
+      expect((await reset({ token, password: current, password2: current })).json(), current).toEqual({
+        status: 'failed',
+        reasons: ['weak_password'],
+        detail: 'current_password',
+      });
+    }
+    expect(await snapshot(t.db)).toEqual(before);
+    expect((await login(DEMO.password)).json().status).not.toBe('failed');
+    // The confirmation is still checked first: a mismatch says so, not that the password is the current one.
+    expect((await reset({ token, password: DEMO.password, password2: `${DEMO.password}x` })).json()).toEqual({
+      status: 'failed',
+      reasons: ['passwords_do_not_match'],
+    });
+    expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'ok' });
+  });
+
   it('changes nothing when it refuses a request: the token stays usable and the old password works', async () => {
     const token = await mailedResetToken(t, DEMO.email);
     const before = await snapshot(t.db);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkNewPassword, isValidEmail, normalizeEmail, LOCALES, type Locale } from '@gatehouse/contract';
 import type { Db } from '../../db/database.ts';
-import type { PasswordHasher } from '../../plugins/password-hasher.ts';
+import type { HashAdmission, PasswordHasher } from '../../plugins/password-hasher.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { accountKey, type ThrottleService } from '../throttle/throttle.service.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
@@ -161,6 +161,12 @@ export class AccountService {
   /** Stores a new argon2id hash set through an e-mailed link: verifies the e-mail and lifts a block. */
   async setPasswordFromLink(userId: string, passwordHash: string, db?: Db): Promise<void> {
     await (db ? this.users.within(db) : this.users).setPasswordFromLink(userId, passwordHash, this.now());
+  }
+
+  /** True when this is the account's password now (a reset must choose another one). */
+  async isCurrentPassword(userId: string, password: string, admission?: HashAdmission): Promise<boolean> {
+    const row = await this.users.findById(userId);
+    return row?.password_hash ? this.hasher.verify(row.password_hash, password, admission) : false;
   }
 
   async list(): Promise<AccountSummary[]> {

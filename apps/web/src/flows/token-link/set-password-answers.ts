@@ -8,13 +8,15 @@ import type { SetPasswordReason, StatusAnswer } from '@gatehouse/contract';
 export type PasswordField = 'password' | 'password2';
 
 /**
- * What a field of the set-password form says, as a code: the contract's reason,
- * or `common_password` for `weak_password` with that detail (a password of the common-password list).
+ * What a field of the set-password form says, as a code: the contract's reason, or the detail of
+ * `weak_password` when it has one (`common_password`: a password of the common-password list;
+ * `current_password`: a reset's new password is the one the account has now).
  */
 export type PasswordProblem =
   | 'password_required'
   | 'weak_password'
   | 'common_password'
+  | 'current_password'
   | 'password_verification_required'
   | 'passwords_do_not_match';
 
@@ -29,8 +31,8 @@ export type { SetPasswordReason };
 export type SetPasswordReasonOutcome =
   /** The link cannot be used (wrong_token, missing_token): the kind's expired page. */
   | { kind: 'expired' }
-  /** A field's problem (weak_password reads as common_password with that detail). */
-  | { kind: 'field'; problem: Exclude<PasswordProblem, 'common_password'> }
+  /** A field's problem (weak_password reads as its detail when it has one). */
+  | { kind: 'field'; problem: Exclude<PasswordProblem, WeakPasswordDetail> }
   | { kind: 'notice'; notice: SetPasswordNotice };
 
 /**
@@ -58,10 +60,17 @@ export type SetPasswordOutcome =
   | { type: 'fields'; errors: PasswordFieldErrors; focus: PasswordField }
   | { type: 'notice'; notice: SetPasswordNotice };
 
+/** The details that narrow `weak_password`. */
+type WeakPasswordDetail = 'common_password' | 'current_password';
+const WEAK_PASSWORD_DETAILS: readonly string[] = ['common_password', 'current_password'] satisfies WeakPasswordDetail[];
+const isWeakPasswordDetail = (detail: string | undefined): detail is WeakPasswordDetail =>
+  detail !== undefined && WEAK_PASSWORD_DETAILS.includes(detail);
+
 const FIELD_OF_PROBLEM: Record<PasswordProblem, PasswordField> = {
   password_required: 'password',
   weak_password: 'password',
   common_password: 'password',
+  current_password: 'password',
   password_verification_required: 'password2',
   passwords_do_not_match: 'password2',
 };
@@ -84,7 +93,7 @@ export function readSetPasswordAnswer(answer: StatusAnswer): SetPasswordOutcome 
   for (const outcome of outcomes) {
     if (outcome.kind !== 'field') continue;
     const problem =
-      outcome.problem === 'weak_password' && answer.detail === 'common_password' ? 'common_password' : outcome.problem;
+      outcome.problem === 'weak_password' && isWeakPasswordDetail(answer.detail) ? answer.detail : outcome.problem;
     errors[FIELD_OF_PROBLEM[problem]] ??= problem;
   }
   if (errors.password !== undefined || errors.password2 !== undefined) {

@@ -54,6 +54,8 @@ describe.each(EACH_ROUTE_AND_LOCALE)('%s route: set-password validation in %s', 
   it.each([
     [['weak_password'], undefined, 'setPassword.password', 'validation.weakPassword'],
     [['weak_password'], 'common_password', 'setPassword.password', 'validation.commonPassword'],
+    [['weak_password'], 'current_password', 'setPassword.password', 'setPassword.currentPassword'],
+    [['weak_password'], 'a_detail_of_a_newer_server', 'setPassword.password', 'validation.weakPassword'],
     [['password_required'], undefined, 'setPassword.password', 'validation.weakPassword'],
     [['password_verification_required'], undefined, 'setPassword.password2', 'validation.confirmNewPassword'],
     [['passwords_do_not_match'], undefined, 'setPassword.password2', 'validation.passwordsDoNotMatch'],

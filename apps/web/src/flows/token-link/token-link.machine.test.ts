@@ -156,9 +156,15 @@ describe('token-link machine, a reset link', () => {
       });
     });
 
-    it('tells a common password apart from a weak one by the answer detail', () => {
+    it('tells a common and the current password apart from a weak one by the answer detail', () => {
       expect(run(TOKEN, valid, submitted, failed(['weak_password'], 'common_password')).state).toMatchObject({
         fieldErrors: { password: 'common_password' },
+      });
+      expect(run(TOKEN, valid, submitted, failed(['weak_password'], 'current_password')).state).toMatchObject({
+        fieldErrors: { password: 'current_password' },
+      });
+      expect(run(TOKEN, valid, submitted, failed(['weak_password'], 'unknown_detail')).state).toMatchObject({
+        fieldErrors: { password: 'weak_password' },
       });
     });
 

@@ -10,12 +10,13 @@ import type {
   SetPasswordReasonOutcome,
 } from './set-password-answers';
 
-/** Field messages of the set-password form, a common password included. */
+/** Field messages of the set-password form, a common and the current password included. */
 export const PASSWORD_PROBLEM_MESSAGES = {
   // "The required and weak messages share one text."
   password_required: 'validation.weakPassword',
   weak_password: 'validation.weakPassword',
   common_password: 'validation.commonPassword',
+  current_password: 'setPassword.currentPassword',
   password_verification_required: 'validation.confirmNewPassword',
   passwords_do_not_match: 'validation.passwordsDoNotMatch',
 } as const satisfies Record<PasswordProblem, MessageId>;
