@@ -61,7 +61,7 @@ export async function recoveryRoutes(
   apiRoute(app, resetPassword, async ({ body, request, reply }) =>
     guarded(request, 'reset password', async () => {
       const outcome = await recovery.resetPassword({ ...body, admission: hashAdmissionOf(request) });
-      if (outcome.kind === 'ok') usedLinkCookie.write(reply, body.token);
+      if (outcome.kind === 'ok') usedLinkCookie.write(request, reply, body.token);
       return answer(outcome);
     }),
   );

@@ -59,7 +59,7 @@ export async function secureAccountRoutes(
         },
         "account secured from a wasn't-you link",
       );
-      usedLinkCookie.write(reply, body.token);
+      usedLinkCookie.write(request, reply, body.token);
       return { status: 'ok', resetToken: outcome.resetToken };
     }),
   );

@@ -355,6 +355,57 @@ describe('server-rendered pages', () => {
     ]);
   });
 
+  it('remembers both links of a securing and the reset it leads to: each, loaded again in that browser, says what was done', async () => {
+    const account = await t.accounts.create({ ...DEMO, email: 'eva.both-links@example.test' });
+    const { token } = await t.app.linkTokens.issue(account.id, 'secure_account');
+    const secured = await postJson(t.app, '/api/user/secureaccount', { token });
+    const afterSecuring = secured.cookies.find((cookie) => cookie.name === 'gh_link_used')?.value ?? '';
+    const { resetToken } = secured.json() as { resetToken: string };
+    // The reset sent from the same browser, with the cookie the securing set.
+    const password = 'Nove-Heslo-2026';
+    const reset = await postJson(
+      t.app,
+      '/api/user/resetpassword',
+      { token: resetToken, password, password2: password },
+      { cookie: `gh_link_used=${afterSecuring}` },
+    );
+    expect(reset.json()).toEqual({ status: 'ok' });
+    const both = reset.cookies.find((cookie) => cookie.name === 'gh_link_used')?.value ?? '';
+    expect(both).toBe(`${sha256Hex(token)}.${sha256Hex(resetToken)}`);
+    const withBoth = { cookie: `gh_link_used=${both}` };
+    const securePage = readPage(
+      await t.app.inject({ url: `/signin/secure-account?token=${encodeURIComponent(token)}`, headers: withBoth }),
+    );
+    expect([securePage.payload.linkCheck, securePage.heading]).toEqual([
+      { token, usedHere: true },
+      'Váš účet je zabezpečený',
+    ]);
+    const resetPage = readPage(
+      await t.app.inject({ url: `/signin/reset-password?token=${encodeURIComponent(resetToken)}`, headers: withBoth }),
+    );
+    expect([resetPage.payload.linkCheck, resetPage.heading]).toEqual([
+      { token: resetToken, usedHere: true },
+      'Vaše heslo bolo zmenené',
+    ]);
+    // Three links at most, the latest kept; anything that is not a link's hash is dropped.
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => sha256Hex(letter));
+    const resetWith = async (cookie: string, password: string) => {
+      const next = await mailedResetToken(t, account.email);
+      const answer = await postJson(
+        t.app,
+        '/api/user/resetpassword',
+        { token: next, password, password2: password },
+        { cookie: `gh_link_used=${cookie}` },
+      );
+      expect(answer.json()).toEqual({ status: 'ok' });
+      return [answer.cookies.find((cookie) => cookie.name === 'gh_link_used')?.value, sha256Hex(next)];
+    };
+    const [full, first] = await resetWith(`${a}.${b}.${c}`, 'Dalsie-Heslo-2027');
+    expect(full).toBe(`${b}.${c}.${first}`);
+    const [mixed, second] = await resetWith(`${a}.not-a-hash.<b>`, 'Tretie-Heslo-2028');
+    expect(mixed).toBe(`${a}.${second}`);
+  });
+
   it('sends a guest from the security page to sign in first, and back', async () => {
     const response = await t.app.inject('/signin/security');
     expect(response.statusCode).toBe(302);
