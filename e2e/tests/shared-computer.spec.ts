@@ -64,6 +64,13 @@ for (const { lang, width } of [
       await expectScreen(page, t('signIn.pin.title'));
       const code = page.getByLabel(t('signIn.pin.label'), { exact: true });
       await expect(page.getByRole('checkbox')).toHaveCount(0);
+      // Had this person walked away here, the next one's new tab shows the login form, not their address.
+      const walkedUp = await page.context().newPage();
+      await walkedUp.goto('/signin/');
+      await expect(walkedUp.getByRole('heading', { level: 1, name: t('signIn.login.title') })).toBeVisible();
+      await expect(walkedUp.getByLabel(t('signIn.login.email'), { exact: true })).toHaveValue('');
+      await expect(walkedUp.getByText(user.email)).toHaveCount(0);
+      await walkedUp.close();
       const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
       await code.focus();
       await typeAsPerson(code, pin.toLowerCase());

@@ -458,6 +458,21 @@ describe('server-rendered pages', () => {
     expect(stray.heading).toBe('Prihlásenie');
   });
 
+  it("never starts at a shared computer's PIN step: the next person's new tab shows the login form, not the address", async () => {
+    const shared = await postJson(t.app, '/api/user/login', {
+      username: DEMO.email,
+      password: DEMO.password,
+      sharedComputer: true,
+    });
+    expect(shared.json()).toMatchObject({ status: 'requested_pin_code' });
+    const session = sessionCookie(shared)?.value ?? '';
+    const page = readPage(
+      await t.app.inject({ url: '/signin/', headers: { cookie: `gh_session=${session}; ${PIN_STEP_COOKIE}=1` } }),
+    );
+    expect([page.payload.signIn.pinStep, page.heading]).toEqual([null, 'Prihlásenie']);
+    expect(page.html).not.toContain(DEMO.email);
+  });
+
   it('paints the passkey notice for a browser whose autofill may offer passkeys, and not for an old one', async () => {
     const modern = readPage(
       await t.app.inject({ url: '/signin/', headers: { 'user-agent': CHROME, 'accept-language': 'en' } }),

@@ -56,6 +56,16 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
   // Both depend on the configuration only: made once, as their own routes do.
   const serverInfo = serverInfoAnswer(config);
   const serverVersion = serverVersionAnswer(config);
+  /**
+   * The PIN step a page starts at: only while a tab of this browser shows it (the app's cookie, which
+   * every tab shares) and the session still waits for the PIN — and never for a shared computer's
+   * sign-in, whose address must not greet the next person in a new tab; its own tab, reloaded, starts
+   * at the login form (docs/decisions/0116-shared-computer.md).
+   */
+  const pinStepOf = async (request: FastifyRequest) => {
+    const session = await sessions.current(request);
+    return session?.shared ? null : secondFactor.pendingStep(session);
+  };
   const pageStart = async (request: FastifyRequest): Promise<PageStart> => {
     const info = await answerUserInfo(request);
     const user = toCurrentUser(info);
@@ -68,11 +78,7 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
         deviceUsers: await devices.rememberedAccounts(deviceCookie.read(request)),
       },
       signIn: {
-        // Only while a tab of this browser shows the PIN step (the app's cookie) and the session still waits for the PIN.
-        pinStep:
-          !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1'
-            ? await secondFactor.pendingStep(await sessions.current(request))
-            : null,
+        pinStep: !user.authenticated && request.cookies[PIN_STEP_COOKIE] === '1' ? await pinStepOf(request) : null,
         passkeyLikely: passkeyLikely(request.headers['user-agent']),
       },
       linkCheck: await linkCheckFor(request),
