@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AxeResults } from 'axe-core';
+import IntlMessageFormat from 'intl-messageformat';
 import { runAdmin } from '../apps/server/src/cli/admin.ts';
 import { startClientAddressProxy, type ClientAddressProxy } from './client-address.ts';
 import {
@@ -52,6 +53,9 @@ export function catalogue(locale: Locale): Catalogue {
 export function text(locale: Locale, id: string, values: Record<string, string> = {}): string {
   const message = catalogue(locale)[id];
   if (message === undefined) throw new Error(`no message ${id} in ${locale}`);
+  // A message that chooses (plural, select) is formatted as the app formats it.
+  if (/,\s*(?:plural|select|selectordinal)\s*,/.test(message))
+    return String(new IntlMessageFormat(message, locale).format(values));
   return message.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? `{${name}}`);
 }
 

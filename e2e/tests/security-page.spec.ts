@@ -168,7 +168,7 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
       await expect(page.getByRole('heading', { level: 2, name: t('security.passkeys.heading') })).toBeFocused();
       await expect
         .poll(() => announcements(page, 'polite'))
-        .toContain(t('security.passkeys.removed', { name: 'Môj telefón' }));
+        .toContain(t('security.passkeys.removed', { named: 'yes', name: 'Môj telefón' }));
 
       // The authenticator still holds the key; the server no longer accepts it. A browser that
       // remembers nothing signs in by autofill on its own: refused, and nobody is signed in.

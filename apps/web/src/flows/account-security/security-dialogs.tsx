@@ -5,7 +5,7 @@ import { useT } from '../../shared/i18n';
 import { Button, Notice, PasswordField, TextField } from '../../shared/ui';
 import { Dialog } from '../../shared/ui/dialog';
 import type { SecurityDialog } from './account-security.machine';
-import { usePasskeyName } from './security-sections';
+import { usePasskeyInSentence } from './security-sections';
 import styles from './account-security.module.css';
 
 /** What the password dialog says after a passkey did not prove who it is (shown in the dialog, and said). */
@@ -36,9 +36,8 @@ interface DialogsProps {
 export function SecurityDialogs(props: DialogsProps) {
   const { dialog, onClose, busy, finalFocus } = props;
   const t = useT();
-  const nameOf = usePasskeyName();
+  const inSentence = usePasskeyInSentence();
   if (dialog === null) return null;
-  const name = nameOf(dialog.passkey);
   // Every one of them: open while shown, closed by Escape or its close button, focus back to finalFocus.
   const shown = { open: true, onOpenChange: (open: boolean) => !open && onClose(), finalFocus };
   switch (dialog.kind) {
@@ -60,7 +59,7 @@ export function SecurityDialogs(props: DialogsProps) {
           closeOnConfirm={false}
           onConfirm={props.onConfirmRemoval}
         >
-          <p className={styles.text}>{t('security.passkeys.removeText', { name })}</p>
+          <p className={styles.text}>{t('security.passkeys.removeText', inSentence(dialog.passkey))}</p>
         </Dialog>
       );
     case 'reauth':

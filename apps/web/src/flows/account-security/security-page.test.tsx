@@ -232,9 +232,24 @@ describe('the security page', () => {
     expect(calls(fetch, 'POST /api/account/passkey/name')).toHaveLength(0);
     await userEvent.clear(field);
     await userEvent.type(field, 'Babička’s tablet{Enter}');
-    await expectAnnounced('The passkey is now called Babička’s tablet.', 'polite');
+    await expectAnnounced('The passkey is now called “Babička’s tablet”.', 'polite');
     expect(await screen.findByText('Babička’s tablet')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('speaks of a passkey without a name by its date in the removal sentences, in Slovak', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    await userEvent.click(await screen.findByRole('button', { name: 'Odstrániť Prístupový kľúč z 20. 11. 2026' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Odstrániť prístupový kľúč?' });
+    expect(
+      within(confirm).getByText(
+        'Kľúčom z 20. 11. 2026 sa už neprihlásite. Prihlásiť sa môžete aj naďalej heslom a PIN kódom.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Odstrániť' }));
+    await expectAnnounced('Prístupový kľúč z 20. 11. 2026 bol odstránený.', 'polite');
+    expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(1);
   });
 
   it('asks for the password when the removal needs it, says a wrong one, then removes and puts focus on the section heading', async () => {
@@ -250,7 +265,7 @@ describe('the security page', () => {
     await expectAnnounced('The password is not correct.');
     expect(calls(fetch, 'DELETE /api/account/passkey')).toHaveLength(1);
     await userEvent.type(within(reauth).getByLabelText('Password'), 'Correct-Horse-7{Enter}');
-    await expectAnnounced('The passkey Kitchen phone has been removed.', 'polite');
+    await expectAnnounced('The passkey “Kitchen phone” has been removed.', 'polite');
     expect(screen.queryByText('Kitchen phone')).toBeNull();
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Passkeys' })),
@@ -320,7 +335,7 @@ describe('the security page', () => {
     expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(0);
     expect(screen.getByText('Kitchen phone')).toBeTruthy();
     await userEvent.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
-    await expectAnnounced('The passkey Kitchen phone has been removed.', 'polite');
+    await expectAnnounced('The passkey “Kitchen phone” has been removed.', 'polite');
     expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(1);
     expect(webauthn.modalRequests()).toHaveLength(2);
     expect(calls(fetch, 'POST /api/account/reauth')).toHaveLength(0);

@@ -33,7 +33,7 @@ import {
   SignInsSection,
   deviceButton,
   sessionButton,
-  usePasskeyName,
+  usePasskeyInSentence,
 } from './security-sections';
 import { useDeviceNames } from './use-device-names';
 import styles from './account-security.module.css';
@@ -76,7 +76,7 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
     setProofNotice((previous) => ({ text, severity, key: (previous?.key ?? 0) + 1 }));
   const handleFailure = useGlobalFailureHandler({ reload: reloadPage });
   const nameOf = useDeviceNames();
-  const passkeyName = usePasskeyName();
+  const passkeyInSentence = usePasskeyInSentence();
   const [state, dispatch] = useReducer(transition, initialSecurityState);
   const titleId = useId();
   const ids = { passkeys: useId(), devices: useId(), sessions: useId(), signIns: useId() };
@@ -156,7 +156,7 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
     dialogFinalFocus.current = passkeysHeading.current;
     const outcome = await change(
       () => call(passkeyRemove, { query: { id: passkey.id } }),
-      t('security.passkeys.removed', { name: passkeyName(passkey) }),
+      t('security.passkeys.removed', passkeyInSentence(passkey)),
     );
     if (outcome !== 'ok') dialogFinalFocus.current = opener;
     if (outcome === 'reauth') dispatch({ type: 'reauth.needed' });

@@ -27,6 +27,17 @@ export function usePasskeyName(): (passkey: SecurityPasskey) => string {
 }
 
 /**
+ * What a sentence about one passkey says of it: `named` 'yes' with the owner's name, which the
+ * sentence quotes, or 'no' with its creation date ("the passkey from 29 Nov 2026"), so that an
+ * unnamed one is not called "Passkey Passkey from …".
+ */
+export function usePasskeyInSentence(): (passkey: SecurityPasskey) => { named: 'yes' | 'no'; name: string } {
+  const { date } = useDates();
+  return (passkey) =>
+    passkey.name === null ? { named: 'no', name: date(passkey.createdAt) } : { named: 'yes', name: passkey.name };
+}
+
+/**
  * The names a list's buttons give their items: an item whose name another item of the list shares
  * is told apart by its date (two sessions of one browser, two devices of one kind), and where the
  * dates are alike too, by its place among them, so that each button says which item it acts on
