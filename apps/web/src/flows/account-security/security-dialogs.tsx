@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { isValidPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '@gatehouse/contract';
 import { useA11y } from '../../shared/a11y';
 import { useT } from '../../shared/i18n';
@@ -43,7 +43,7 @@ export function SecurityDialogs(props: DialogsProps) {
   switch (dialog.kind) {
     case 'rename':
       return (
-        <Dialog key="rename" {...shown} title={t('security.passkeys.renameTitle')} actions={<></>}>
+        <Dialog key="rename" {...shown} title={t('security.passkeys.renameTitle')} description={null} actions={<></>}>
           <RenameForm key={dialog.passkey.id} initial={dialog.passkey.name ?? ''} {...props} invalid={dialog.invalid} />
         </Dialog>
       );
@@ -64,7 +64,13 @@ export function SecurityDialogs(props: DialogsProps) {
       );
     case 'reauth':
       return (
-        <Dialog key="reauth" {...shown} title={t('security.reauth.title')} actions={<></>}>
+        <Dialog
+          key="reauth"
+          {...shown}
+          title={t('security.reauth.title')}
+          description={t('security.reauth.text')}
+          actions={<></>}
+        >
           <PasswordForm key={dialog.passkey.id} {...props} wrong={dialog.wrong} />
         </Dialog>
       );
@@ -123,7 +129,6 @@ function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose
   const [missing, setMissing] = useState(false);
   const [shownWrong, setShownWrong] = useState(0);
   const field = useRef<HTMLInputElement>(null);
-  const textId = useId();
   // A wrong password empties the field; its message stays until the person types again.
   const [seenWrong, setSeenWrong] = useState(wrong);
   if (seenWrong !== wrong) {
@@ -145,10 +150,7 @@ function PasswordForm({ wrong, busy, proofNotice, onPassword, onPasskey, onClose
     onPassword(password);
   };
   return (
-    <form method="post" onSubmit={submit} noValidate aria-describedby={textId}>
-      <p id={textId} className={styles.text}>
-        {t('security.reauth.text')}
-      </p>
+    <form method="post" onSubmit={submit} noValidate>
       {proofNotice && (
         <Notice variant={proofNotice.severity} announce announceKey={proofNotice.key}>
           {proofNotice.text}

@@ -29,6 +29,14 @@ function Harness({ onConfirm }: { onConfirm?: () => void }) {
 
 const NAME = 'Signing in using device is restricted';
 
+/** What a screen reader reads as the element's description: the text of what aria-describedby names. */
+const descriptionOf = (element: Element) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 describe('Dialog', () => {
   it('opens as a dialog named by its title and described by its content, with test ids', async () => {
     render(<Harness />);
@@ -71,5 +79,32 @@ describe('Dialog', () => {
     await user.tab();
     await user.tab();
     expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('is described by its introductory sentence alone when its body is a form, or by nothing', async () => {
+    const { rerender } = render(
+      <Dialog open onOpenChange={vi.fn()} title="Confirm it is you" description="Enter your password first.">
+        <form>
+          <label>
+            Password <input type="password" />
+          </label>
+          <button type="submit">Confirm</button>
+        </form>
+      </Dialog>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await waitFor(() => expect(descriptionOf(dialog)).toBe('Enter your password first.'));
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    rerender(
+      <Dialog open onOpenChange={vi.fn()} title="Rename the passkey" description={null}>
+        <form>
+          <label>
+            Name <input />
+          </label>
+        </form>
+      </Dialog>,
+    );
+    const renamed = await screen.findByRole('dialog', { name: 'Rename the passkey' });
+    await waitFor(() => expect(descriptionOf(renamed)).toBe(''));
   });
 });

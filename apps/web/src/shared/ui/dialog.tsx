@@ -15,7 +15,14 @@ export interface DialogProps {
   onOpenChange: (open: boolean) => void;
   /** Heading (already translated); the dialog's accessible name. */
   title: ReactNode;
-  /** Body; the dialog's accessible description. */
+  /**
+   * The dialog's accessible description. Without it the body is the description, which suits a
+   * dialog of a sentence or two; a dialog with a form gives its introductory sentence here, or
+   * `null` for none, so that a screen reader does not read the whole form (labels, hints, buttons)
+   * as the description when the dialog opens.
+   */
+  description?: ReactNode;
+  /** Body; the dialog's accessible description unless `description` is given. */
   children: ReactNode;
   /** Text of the confirm button; without it no confirm button is rendered. */
   confirmLabel?: string;
@@ -43,6 +50,7 @@ export function Dialog({
   open,
   onOpenChange,
   title,
+  description,
   children,
   confirmLabel,
   onConfirm,
@@ -79,9 +87,18 @@ export function Dialog({
           <BaseDialog.Title className={styles.title} data-testid={titleTestId}>
             {title}
           </BaseDialog.Title>
-          <BaseDialog.Description className={styles.content} data-testid={contentTestId} render={<div />}>
-            {children}
-          </BaseDialog.Description>
+          {description === undefined ? (
+            <BaseDialog.Description className={styles.content} data-testid={contentTestId} render={<div />}>
+              {children}
+            </BaseDialog.Description>
+          ) : (
+            <div className={styles.content} data-testid={contentTestId}>
+              {description !== null && (
+                <BaseDialog.Description className={styles.description}>{description}</BaseDialog.Description>
+              )}
+              {children}
+            </div>
+          )}
           <div className={styles.actions}>
             {actions ?? (
               <>
