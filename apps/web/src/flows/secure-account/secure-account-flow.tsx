@@ -132,6 +132,7 @@ export function SecureAccountFlow({
           texts={RESET_LINK_SENT_TEXTS}
           action={leave}
           bodyEnd={linkValidity(t, RESET_LINK_VALIDITY, resetLinkMinutes)}
+          address={state.email}
         />
       );
     default:

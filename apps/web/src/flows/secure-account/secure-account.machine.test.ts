@@ -115,7 +115,7 @@ describe('secure-account machine', () => {
       expired,
     );
     expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
-    expect(asked.state).toEqual({ type: 'newTokenSent' });
+    expect(asked.state).toEqual({ type: 'newTokenSent', email: 'ana@example.test' });
   });
 
   it('shows the confirmation again, without a check, when this browser secured the account with the link; a new password then comes by a mailed link', () => {
@@ -134,7 +134,7 @@ describe('secure-account machine', () => {
       chosen.state,
     );
     expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
-    expect(asked.state).toEqual({ type: 'newTokenSent' });
+    expect(asked.state).toEqual({ type: 'newTokenSent', email: 'ana@example.test' });
     // A link without a token is still expired.
     expect(startSecureAccount({ token: null, usedHere: true }).state).toEqual({ type: 'expired' });
   });

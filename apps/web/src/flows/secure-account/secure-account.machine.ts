@@ -8,7 +8,13 @@
  * token it came with is gone, so choosing a new password then asks for a reset link by mail.
  */
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
-import type { LinkPage, NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
+import type {
+  LinkPage,
+  NewTokenEffect,
+  NewTokenEvent,
+  NewTokenSentState,
+  RequestNewTokenState,
+} from '../../shared/link-request';
 import type { SecureAccountAnswer, StatusAnswer } from '@gatehouse/contract';
 
 /** Why the button did not secure the account, in the page's own notice (the button keeps focus). */
@@ -24,7 +30,7 @@ export type SecureAccountState =
   | { type: 'secured'; resetToken: string | null }
   | { type: 'expired' }
   | RequestNewTokenState
-  | { type: 'newTokenSent' };
+  | NewTokenSentState;
 
 export type SecureAccountEvent =
   | { type: 'link.answered'; answer: StatusAnswer }

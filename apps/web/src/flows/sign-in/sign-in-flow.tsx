@@ -395,7 +395,13 @@ export function SignInFlow({
           />
         );
       case 'resetSent':
-        return <ResetSentScreen linkMinutes={resetLinkMinutes} onSignIn={() => send({ type: 'resetSent.closed' })} />;
+        return (
+          <ResetSentScreen
+            email={state.email}
+            linkMinutes={resetLinkMinutes}
+            onSignIn={() => send({ type: 'resetSent.closed' })}
+          />
+        );
       case 'passkeyOffer':
         return <PasskeyOfferScreen onDone={() => send({ type: 'passkeyOffer.finished' })} />;
       default:

@@ -134,7 +134,9 @@ describe('forgot password', () => {
       );
       await user.click(screen.getByRole('button', { name: text(locale, 'signIn.forgot.submit') }));
       await screen.findByRole('heading', { level: 1, name: text(locale, 'signIn.resetSent.title') });
-      expect(screen.getByText(`${text(locale, 'signIn.resetSent.body')} ${validity}`)).toBeTruthy();
+      const body = screen.getByText(`${text(locale, 'signIn.resetSent.body')} ${validity}`);
+      // "this email address": the address is shown just above, so that a typo shows.
+      expect(body.previousElementSibling?.textContent).toBe('jana@example.sk');
     },
   );
 

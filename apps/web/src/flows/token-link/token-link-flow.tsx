@@ -192,6 +192,7 @@ function TokenLinkFlow({
           texts={texts.newTokenSent}
           action={leave}
           bodyEnd={linkValidity(t, texts.newTokenValidity, resetLinkMinutes)}
+          address={state.email}
         />
       );
     case 'passwordChanged':

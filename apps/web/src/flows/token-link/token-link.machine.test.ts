@@ -212,6 +212,7 @@ describe('token-link machine, a reset link', () => {
         notice: null,
         emailError: null,
         failures: 0,
+        email: '',
       });
       expect(run(TOKEN, ...expired, chosen, requested).effects).toEqual([
         { type: 'newToken.call', email: 'jana@example.sk' },
@@ -221,7 +222,7 @@ describe('token-link machine, a reset link', () => {
     it('confirms the generated link when the request is ok', () => {
       expect(
         run(TOKEN, ...expired, chosen, requested, { type: 'newToken.answered', answer: { status: 'ok' } }).state,
-      ).toEqual({ type: 'newTokenSent' });
+      ).toEqual({ type: 'newTokenSent', email: 'jana@example.sk' });
     });
 
     it.each([
@@ -238,7 +239,14 @@ describe('token-link machine, a reset link', () => {
 
     it('shows its notice and clears the e-mail when the request fails', () => {
       expect(run(TOKEN, ...expired, chosen, requested, { type: 'newToken.unavailable' })).toEqual({
-        state: { type: 'requestNewToken', submitting: false, notice: 'unavailable', emailError: null, failures: 1 },
+        state: {
+          type: 'requestNewToken',
+          submitting: false,
+          notice: 'unavailable',
+          emailError: null,
+          failures: 1,
+          email: '',
+        },
         effects: [{ type: 'email.clear' }],
       });
     });
@@ -446,7 +454,7 @@ describe('token-link machine, an invitation link', () => {
     it('requests a new link with the e-mail and confirms it', () => {
       expect(requested.effects).toEqual([{ type: 'newToken.call', email: 'jana@example.sk' }]);
       expect(transition(TOKEN, requested.state, { type: 'newToken.answered', answer: { status: 'ok' } }).state).toEqual(
-        { type: 'newTokenSent' },
+        { type: 'newTokenSent', email: 'jana@example.sk' },
       );
     });
 

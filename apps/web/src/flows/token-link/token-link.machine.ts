@@ -17,7 +17,13 @@
  */
 import type { StatusAnswer } from '@gatehouse/contract';
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
-import type { LinkPage, NewTokenEffect, NewTokenEvent, RequestNewTokenState } from '../../shared/link-request';
+import type {
+  LinkPage,
+  NewTokenEffect,
+  NewTokenEvent,
+  NewTokenSentState,
+  RequestNewTokenState,
+} from '../../shared/link-request';
 import { readSetPasswordAnswer, readTokenInfoAnswer } from './set-password-answers';
 import type { PasswordFieldErrors, SetPasswordNotice } from './set-password-answers';
 
@@ -60,7 +66,7 @@ export type TokenLinkState =
     }
   | { type: 'expired' }
   | RequestNewTokenState
-  | { type: 'newTokenSent' }
+  | NewTokenSentState
   | { type: 'passwordChanged' }
   | { type: 'pairDevice'; pairing: boolean; notice: 'pairFailed' | null }
   /** Registered (and paired or not): the offer check, or the redirect, is under way. */

@@ -4,7 +4,13 @@
  * nothing here knows which page it is on (docs/flows/recovery.md).
  */
 export { isNewTokenEvent, onRequestNewToken, requestNewTokenState, runNewTokenEffect } from './link-request';
-export type { NewTokenDeps, NewTokenEffect, NewTokenEvent, RequestNewTokenState } from './link-request';
+export type {
+  NewTokenDeps,
+  NewTokenEffect,
+  NewTokenEvent,
+  NewTokenSentState,
+  RequestNewTokenState,
+} from './link-request';
 export {
   LINK_CHECK_FAILED_TEXTS,
   LINK_CHECK_RETRY,

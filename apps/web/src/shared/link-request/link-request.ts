@@ -51,6 +51,14 @@ export interface RequestNewTokenState {
   emailError: { problem: EmailProblem } | null;
   /** Counts the failed answers: the form reports each once (focus or announcement). */
   failures: number;
+  /** The address of the request under way ('' before the first): the confirmation shows it. */
+  email: string;
+}
+
+/** The confirmation: a link is on its way to `email`, if it is an account's. */
+export interface NewTokenSentState {
+  type: 'newTokenSent';
+  email: string;
 }
 
 /** The events of the request-new-link state. */
@@ -83,6 +91,7 @@ export const requestNewTokenState = (
   notice: null,
   emailError: null,
   failures: 0,
+  email: '',
   ...patch,
 });
 
@@ -107,12 +116,12 @@ export function isNewTokenEvent<E extends { type: string }>(event: E): event is 
 export function onRequestNewToken(
   state: RequestNewTokenState,
   e: NewTokenEvent,
-): { state: RequestNewTokenState | { type: 'newTokenSent' }; effects: NewTokenEffect[] } {
+): { state: RequestNewTokenState | NewTokenSentState; effects: NewTokenEffect[] } {
   switch (e.type) {
     case 'newToken.submitted':
       if (state.submitting) return { state, effects: [] };
       return {
-        state: requestNewTokenState({ submitting: true, failures: state.failures }),
+        state: requestNewTokenState({ submitting: true, failures: state.failures, email: e.email }),
         effects: [{ type: 'newToken.call', email: e.email }],
       };
     case 'newToken.answered': {
@@ -121,7 +130,7 @@ export function onRequestNewToken(
       const failures = state.failures + 1;
       switch (outcome.type) {
         case 'ok':
-          return { state: { type: 'newTokenSent' }, effects: [] };
+          return { state: { type: 'newTokenSent', email: state.email }, effects: [] };
         case 'field':
           return { state: requestNewTokenState({ emailError: { problem: outcome.problem }, failures }), effects: [] };
         case 'notice':

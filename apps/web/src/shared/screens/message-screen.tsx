@@ -13,6 +13,8 @@ export interface MessageScreenProps {
   body: string;
   /** A sentence that ends the body's paragraph (how long a link sent works), when there is one. */
   bodyEnd?: string | null;
+  /** The e-mail address the text speaks of ("this email address"), shown above it, so that a typo shows. */
+  address?: string | null;
   /** An error notice above the buttons: an action failed (its button keeps focus), so it is announced when it appears. */
   notice?: string | null;
   /** Changes with each failed action, so that the same notice is announced again for the next failure. */
@@ -27,6 +29,7 @@ export function MessageScreen({
   pageTitle,
   body,
   bodyEnd = null,
+  address = null,
   notice = null,
   noticeKey,
   children,
@@ -37,6 +40,7 @@ export function MessageScreen({
       <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
         {title}
       </ScreenTitle>
+      {address !== null && <p className={styles.address}>{address}</p>}
       <p className={styles.text}>
         {body}
         {bodyEnd !== null && ` ${bodyEnd}`}
@@ -88,6 +92,8 @@ export interface InfoScreenProps {
   noticeKey?: unknown;
   /** A sentence, already in words, that ends the body's paragraph. */
   bodyEnd?: string | null;
+  /** The e-mail address the body speaks of, shown above it. */
+  address?: string | null;
 }
 
 /**
@@ -103,6 +109,7 @@ export function InfoScreen({
   notice = null,
   noticeKey,
   bodyEnd = null,
+  address = null,
 }: InfoScreenProps) {
   const t = useT();
   return (
@@ -111,6 +118,7 @@ export function InfoScreen({
       pageTitle={t(texts.pageTitle)}
       body={t(texts.body)}
       bodyEnd={bodyEnd}
+      address={address}
       notice={notice === null ? null : t(notice)}
       noticeKey={noticeKey}
     >
