@@ -69,6 +69,12 @@ const PasskeyOfferScreen = lazyWithTimeout(() => loadLaterScreens().then((m) => 
 // has hydrated (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
 const loadSignInCalls = () => import('./sign-in.calls');
 
+/** The device's account list a removal answered with; an answer that is not ok is a fault (the internal error page). */
+function usersOf<A extends { status: string; users: U }, U>(answer: A): U {
+  if (answer.status !== 'ok') throw new Error(`device user list: ${answer.status}`);
+  return answer.users;
+}
+
 /** One of the sign-in's calls, loading their module on first use; when it cannot load, the call got no answer at all. */
 function signInCall<K extends keyof SignInCalls>(id: K) {
   return async (...args: Parameters<SignInCalls[K]>): Promise<Awaited<ReturnType<SignInCalls[K]>>> => {
@@ -156,14 +162,13 @@ export function SignInFlow({
     saveSharedComputer(choice);
   }, []);
   const sharedChoice = { checked: sharedComputer, onChange: chooseSharedComputer };
+  /** A sign-in's body, marked when this is a shared or public computer. */
+  const markShared = <B extends object>(body: B): B => (shared.current ? { ...body, sharedComputer: true } : body);
 
   const deps = useMemo<SignInDeps>(
     () => ({
       clearCache: clearGoCache,
-      login: (body) => {
-        const sent = shared.current ? { ...body, sharedComputer: true } : body;
-        return signInCall('login')(sent);
-      },
+      login: (body) => signInCall('login')(markShared(body)),
       readPinAttempts: signInCall('pinAttempts'),
       submitPin: signInCall('pinSubmit'),
       skipPin: signInCall('pinSkip'),
@@ -180,16 +185,8 @@ export function SignInFlow({
       refreshUser: async () => {
         await signInCall('userInfo')();
       },
-      removeRememberedUser: async (userId) => {
-        const answer = await signInCall('deviceUserRemove')(userId);
-        if (answer.status !== 'ok') throw new Error(`device user list: ${answer.status}`);
-        return answer.users;
-      },
-      forgetRememberedUsers: async () => {
-        const answer = await signInCall('deviceUsersForget')();
-        if (answer.status !== 'ok') throw new Error(`device users forget: ${answer.status}`);
-        return answer.users;
-      },
+      removeRememberedUser: async (userId) => usersOf(await signInCall('deviceUserRemove')(userId)),
+      forgetRememberedUsers: async () => usersOf(await signInCall('deviceUsersForget')()),
       forgotPassword: signInCall('forgotPassword'),
       isNoAnswer: (error) => isApiFailure(error) && error.kind === 'network',
       isAppError: (error) => isApiFailure(error) && error.kind === 'app_error',
@@ -221,7 +218,7 @@ export function SignInFlow({
       abortConditionalPasskey: () => abortConditional.current(),
       passkeyOptions: (userId) => getPasskeyOptions(userId ?? undefined),
       passkeyAssert: assertWithPasskey,
-      passkeyVerify: (body) => verifyPasskey(shared.current ? { ...body, sharedComputer: true } : body),
+      passkeyVerify: (body) => verifyPasskey(markShared(body)),
       showPasskeyNotAvailable: (activation, activate) =>
         show(
           activation
