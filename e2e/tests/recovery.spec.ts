@@ -42,6 +42,9 @@ test.describe('forgotten password', () => {
     });
     await page.goto(linkFrom(mail, '/signin/reset-password'));
     await expect(page.getByRole('heading', { level: 1, name: t('reset.title') })).toBeVisible();
+    // The page says which account, and gives it to the password manager as the username.
+    await expect(page.getByText(t('setPassword.account', { email: user.email }))).toBeVisible();
+    await expect(page.locator('form input[autocomplete="username"]')).toHaveValue(user.email);
     await expectNoAxeViolations(page);
 
     // The new-password rules first: a weak password and a mismatch are refused in the form.

@@ -232,6 +232,17 @@ export const register = defineEndpoint({
 
 export const TokenInfoQuery = z.strictObject({ token: z.optional(boundedString(512)) });
 
+/**
+ * A live link's check also names the account's e-mail (an addition; the provider's back end may
+ * leave it out): the new-password page says which account it is for, and gives it to the browser's
+ * password manager as the username. The link was mailed to that address, so its holder learns
+ * nothing they could not read in the mail.
+ */
+export const TokenInfoAnswer = z.extend(StatusAnswer, {
+  email: z.optional(boundedString(EMAIL_MAX_LENGTH)),
+});
+export type TokenInfoAnswer = z.infer<typeof TokenInfoAnswer>;
+
 export const tokenInfo = defineEndpoint({
   id: 'tokenInfo',
   method: 'GET',
@@ -239,7 +250,7 @@ export const tokenInfo = defineEndpoint({
   summary: 'Whether a reset or invitation token is still valid.',
   body: undefined,
   query: TokenInfoQuery,
-  answer: StatusAnswer,
+  answer: TokenInfoAnswer,
   reasons: ['wrong_token', 'missing_token', 'app_error', 'bot_check_failed'],
   botCheck: { action: 'token_info', required: true },
 });

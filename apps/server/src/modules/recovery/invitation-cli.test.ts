@@ -122,7 +122,7 @@ describe('operator CLI: invitations', () => {
     const t = await createTestApp({ env: { DATABASE_URL: database } });
     try {
       expect((await tokenInfo(t, first)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
-      expect((await tokenInfo(t, second)).json()).toEqual({ status: 'ok' });
+      expect((await tokenInfo(t, second)).json()).toEqual({ status: 'ok', email: 'petr@example.test' });
     } finally {
       await t.close();
     }

@@ -53,8 +53,8 @@ export async function recoveryRoutes(
 
   apiRoute(app, tokenInfo, async ({ query, request }) =>
     guarded(request, 'token info', async () => {
-      const problem = await recovery.tokenProblem(query.token);
-      return problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' };
+      const check = await recovery.checkLink(query.token);
+      return check.kind === 'ok' ? { status: 'ok', email: check.email } : { status: 'failed', reasons: [check.reason] };
     }),
   );
 

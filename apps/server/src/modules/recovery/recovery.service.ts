@@ -109,11 +109,17 @@ export class RecoveryService {
     return { kind: 'ok' };
   }
 
-  /** For GET /api/token/info: null when the token is live, else the reason. */
-  async tokenProblem(token: string | undefined): Promise<'missing_token' | 'wrong_token' | null> {
-    if (!isNonEmptyText(token)) return 'missing_token';
+  /**
+   * For GET /api/token/info: the account's e-mail when the token is live (the new-password page names
+   * the account; the link went to that address), else the reason.
+   */
+  async checkLink(
+    token: string | undefined,
+  ): Promise<{ kind: 'ok'; email: string } | { kind: 'failed'; reason: 'missing_token' | 'wrong_token' }> {
+    if (!isNonEmptyText(token)) return { kind: 'failed', reason: 'missing_token' };
     // The provider's call knows reset and invitation links; a "Wasn't you?" link has its own check (0115).
-    return (await this.liveToken(token.trim(), LINK_PURPOSES)) ? null : 'wrong_token';
+    const account = await this.liveToken(token.trim(), LINK_PURPOSES);
+    return account ? { kind: 'ok', email: account.email } : { kind: 'failed', reason: 'wrong_token' };
   }
 
   /**

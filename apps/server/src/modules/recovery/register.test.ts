@@ -99,7 +99,7 @@ describe('POST /api/user/register', () => {
       expect(sessionCookie(response)).toBeUndefined();
     }
     expect(await snapshot(t.db)).toEqual(before);
-    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok' });
+    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok', email: INVITED });
   });
 
   it('refuses a reset token, and an invitation token on the reset route', async () => {

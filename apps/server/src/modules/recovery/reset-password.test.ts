@@ -28,7 +28,7 @@ const reset = (body: { token: string; password: string; password2: string }) => 
 describe('GET /api/token/info', () => {
   it('answers ok for a live token, missing_token without one and wrong_token for an unknown, used or expired one', async () => {
     const token = await mailedResetToken(t, DEMO.email);
-    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok' });
+    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok', email: DEMO.email });
     expect((await tokenInfo(t)).json()).toEqual({ status: 'failed', reasons: ['missing_token'] });
     expect((await tokenInfo(t, '')).json()).toEqual({ status: 'failed', reasons: ['missing_token'] });
     expect((await tokenInfo(t, 'A'.repeat(43))).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
@@ -124,7 +124,7 @@ describe('POST /api/user/resetpassword', () => {
     await reset({ token: 'C'.repeat(43), password: NEW_PASSWORD, password2: NEW_PASSWORD });
     expect(await snapshot(t.db)).toEqual(before);
     expect(await t.db.selectFrom('tokens').selectAll().execute()).toEqual(tokensBefore);
-    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok' });
+    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok', email: DEMO.email });
   });
 
   it('sets the new password (argon2id, NFKC) so that only it signs in, and the token cannot be used again', async () => {
@@ -230,7 +230,7 @@ describe('POST /api/user/resetpassword', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
     expect(await dumpDatabase(t.db)).toEqual(before);
-    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok' });
+    expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok', email: DEMO.email });
     expect((await userInfo(t, 'gh_session', elsewhere)).json().guest).toBe(false);
     expect((await login(DEMO.password)).json().status).not.toBe('failed');
     // The same link then works.

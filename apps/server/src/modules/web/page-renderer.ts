@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CurrentUser, DeviceUser, ServerInfoAnswer, ServerVersionAnswer, StatusAnswer } from '@gatehouse/contract';
+import type {
+  CurrentUser,
+  DeviceUser,
+  ServerInfoAnswer,
+  ServerVersionAnswer,
+  TokenInfoAnswer,
+} from '@gatehouse/contract';
 
 /**
  * Server rendering of the app's pages (docs/decisions/0117-server-rendered-first-view.md): the web
@@ -25,7 +31,7 @@ export interface PageStart {
    * A reset, registration or secure-account link's check (what the page's check call answers), or
    * that this browser set a password with the reset link (`usedHere`), or null.
    */
-  linkCheck: { token: string; answer: StatusAnswer } | { token: string; usedHere: true } | null;
+  linkCheck: { token: string; answer: TokenInfoAnswer } | { token: string; usedHere: true } | null;
 }
 
 interface RenderInput extends PageStart {

@@ -254,8 +254,11 @@ describe('server-rendered pages', () => {
   it('paints a reset link checked: the new-password form for a live link, the expired page for another', async () => {
     const token = await mailedResetToken(t, DEMO.email);
     const live = readPage(await t.app.inject(`/signin/reset-password?token=${encodeURIComponent(token)}`));
-    expect(live.payload.linkCheck).toEqual({ token, answer: { status: 'ok' } });
+    // The live link's check names its account: the page says which, and the password manager gets it.
+    expect(live.payload.linkCheck).toEqual({ token, answer: { status: 'ok', email: DEMO.email } });
     expect(live.heading).toBe('Nastavte si nové heslo');
+    expect(live.root).toContain(`Účet: ${DEMO.email}`);
+    expect(live.root).toMatch(new RegExp(`<input[^>]*autoComplete="username"|<input[^>]*autocomplete="username"`));
     // Its screen's styles and the app's are in the head, each once (a styled first paint); no script
     // loads before the paint but the boot script (the app follows the paint), and no font is preloaded.
     const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Parameters<
@@ -312,7 +315,7 @@ describe('server-rendered pages', () => {
     const next = await mailedResetToken(t, account.email);
     const other = readPage(await t.app.inject({ url: `/signin/reset-password?token=${next}`, headers: withUsed }));
     expect([other.payload.linkCheck, other.heading]).toEqual([
-      { token: next, answer: { status: 'ok' } },
+      { token: next, answer: { status: 'ok', email: account.email } },
       'Nastavte si nové heslo',
     ]);
     // A reset refused sets no cookie.

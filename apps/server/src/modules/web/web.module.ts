@@ -42,8 +42,12 @@ export async function webModule(app: FastifyInstance, { config }: ModuleContext)
     // With a bot check, the check needs the browser's token: the app makes it.
     if (config.botCheck.kind !== 'none') return null;
     if (page === APP_PAGES.resetPassword || page === APP_PAGES.acceptInvitation) {
-      const problem = await recovery.tokenProblem(token);
-      return { token, answer: problem ? { status: 'failed', reasons: [problem] } : { status: 'ok' } };
+      const check = await recovery.checkLink(token);
+      return {
+        token,
+        answer:
+          check.kind === 'ok' ? { status: 'ok', email: check.email } : { status: 'failed', reasons: [check.reason] },
+      };
     }
     if (page === APP_PAGES.secureAccount) {
       const check = await secureAccounts.check(token, request.ip);

@@ -2,7 +2,7 @@
  * Pure reading of the answers a token link's calls give: the link's check on load and the
  * password set with it (a reset or a registration). No DOM, no I/O.
  */
-import type { SetPasswordReason, StatusAnswer } from '@gatehouse/contract';
+import type { SetPasswordReason, StatusAnswer, TokenInfoAnswer } from '@gatehouse/contract';
 
 /** The fields of the set-password form. */
 export type PasswordField = 'password' | 'password2';
@@ -110,4 +110,13 @@ export type TokenCheck = 'valid' | 'expired';
 export function readTokenInfoAnswer(answer: StatusAnswer): TokenCheck {
   // Anything but ok (wrong_token, missing_token, an unknown reason) cannot set a password.
   return answer.status === 'ok' ? 'valid' : 'expired';
+}
+
+/**
+ * The account a live link is for, when its check names it (an addition of this server; another back
+ * end may leave it out, and the page then names no account).
+ */
+export function accountOfLink(answer: TokenInfoAnswer): string | null {
+  const { email } = answer;
+  return answer.status === 'ok' && typeof email === 'string' && email.length > 0 ? email : null;
 }

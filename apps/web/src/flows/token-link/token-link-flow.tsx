@@ -153,12 +153,19 @@ function TokenLinkFlow({
       );
     case 'welcome':
       return (
-        texts.welcome &&
-        info(texts.welcome.texts, { label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) })
+        texts.welcome && (
+          <InfoScreen
+            key={state.type}
+            texts={texts.welcome.texts}
+            action={{ label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) }}
+            address={state.account === null ? null : t('setPassword.account', { email: state.account })}
+          />
+        )
       );
     case 'setPassword':
       return (
         <SetPasswordForm
+          account={state.account}
           title={t(texts.setPassword.title)}
           pageTitle={t(texts.setPassword.pageTitle)}
           submitLabel={t(texts.setPassword.submit)}

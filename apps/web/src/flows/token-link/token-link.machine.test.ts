@@ -61,6 +61,7 @@ describe('token-link machine, a reset link', () => {
     it('shows the set-password form when the token is valid', () => {
       expect(run(TOKEN, valid).state).toEqual({
         type: 'setPassword',
+        account: null,
         submitting: false,
         notice: null,
         fieldErrors: {},
@@ -140,9 +141,24 @@ describe('token-link machine, a reset link', () => {
       expect(run(TOKEN, valid, submitted, failed([reason])).state).toEqual({ type: 'expired' });
     });
 
+    it('names the account when the check names it, through every answer of the form', () => {
+      const named: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok', email: 'jana@example.sk' } };
+      expect(run(TOKEN, named).state).toMatchObject({ type: 'setPassword', account: 'jana@example.sk' });
+      expect(run(TOKEN, named, submitted).state).toMatchObject({ submitting: true, account: 'jana@example.sk' });
+      expect(run(TOKEN, named, submitted, failed(['weak_password'], 'current_password')).state).toMatchObject({
+        account: 'jana@example.sk',
+        fieldErrors: { password: 'current_password' },
+      });
+      expect(run(TOKEN, named, submitted, { type: 'password.unavailable' }).state).toMatchObject({
+        account: 'jana@example.sk',
+        notice: 'unavailable',
+      });
+    });
+
     it('puts password reasons on their fields', () => {
       expect(run(TOKEN, valid, submitted, failed(['weak_password', 'passwords_do_not_match'])).state).toEqual({
         type: 'setPassword',
+        account: null,
         submitting: false,
         notice: null,
         fieldErrors: { password: 'weak_password', password2: 'passwords_do_not_match' },
@@ -262,7 +278,7 @@ describe('token-link machine, an invitation link', () => {
   const TOKEN = 'invitation-token';
   const { transition, run } = machineOf(INVITATION_LINK.steps);
 
-  const valid: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok' } };
+  const valid: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok', email: 'jana@example.sk' } };
   const continued: TokenLinkEvent = { type: 'welcome.continued' };
   const submitted: TokenLinkEvent = { type: 'password.submitted', password: 'Secret123', password2: 'Secret123' };
   const registered: TokenLinkEvent = { type: 'password.answered', answer: { status: 'ok' } };
@@ -271,7 +287,7 @@ describe('token-link machine, an invitation link', () => {
   describe('the token on load', () => {
     it('checks the token once and shows the welcome page when it is valid', () => {
       expect(run(TOKEN).effects).toEqual([{ type: 'token.check', token: TOKEN }]);
-      expect(run(TOKEN, valid)).toEqual({ state: { type: 'welcome' }, effects: [] });
+      expect(run(TOKEN, valid)).toEqual({ state: { type: 'welcome', account: 'jana@example.sk' }, effects: [] });
     });
 
     it.each(['wrong_token', 'missing_token'])('shows the expired page when the token check answers %s', (reason) => {
@@ -316,7 +332,7 @@ describe('token-link machine, an invitation link', () => {
 
       it("welcomes them as anyone when the link is live (another person's invitation, opened while signed in)", () => {
         const checking = startTokenLink(INVITATION_LINK.steps, pageOf(TOKEN, signedIn));
-        expect(signedInStep(checking.state, valid).state).toEqual({ type: 'welcome' });
+        expect(signedInStep(checking.state, valid).state).toEqual({ type: 'welcome', account: 'jana@example.sk' });
       });
 
       it('shows a reset link that no longer works as expired, signed in or not (a reset signs no one in)', () => {
@@ -332,6 +348,7 @@ describe('token-link machine, an invitation link', () => {
     it('goes from the welcome page to the set-password form', () => {
       expect(run(TOKEN, valid, continued).state).toEqual({
         type: 'setPassword',
+        account: 'jana@example.sk',
         submitting: false,
         notice: null,
         fieldErrors: {},

@@ -15,7 +15,7 @@
  * A reset link this browser has set its password with (the server knows it from a cookie) starts at
  * the confirmation: the page was reloaded or the mail opened again (`TokenLinkPage.usedHere`).
  */
-import type { StatusAnswer } from '@gatehouse/contract';
+import type { StatusAnswer, TokenInfoAnswer } from '@gatehouse/contract';
 import { isNewTokenEvent, onRequestNewToken, requestNewTokenState } from '../../shared/link-request';
 import type {
   LinkPage,
@@ -24,7 +24,7 @@ import type {
   NewTokenSentState,
   RequestNewTokenState,
 } from '../../shared/link-request';
-import { readSetPasswordAnswer, readTokenInfoAnswer } from './set-password-answers';
+import { accountOfLink, readSetPasswordAnswer, readTokenInfoAnswer } from './set-password-answers';
 import type { PasswordFieldErrors, SetPasswordNotice } from './set-password-answers';
 
 /** The steps that differ between the kinds of link. */
@@ -55,9 +55,12 @@ export type TokenLinkState =
    * again rather than a spinner that never ends.
    */
   | { type: 'checkFailed' }
-  | { type: 'welcome' }
+  /** `account`: the e-mail of the account the link is for, when its check named it (else null). */
+  | { type: 'welcome'; account: string | null }
   | {
       type: 'setPassword';
+      /** Shown, and given to the password manager as the username (docs/flows/recovery.md). */
+      account: string | null;
       submitting: boolean;
       notice: SetPasswordNotice | null;
       fieldErrors: PasswordFieldErrors;
@@ -75,7 +78,7 @@ export type TokenLinkState =
   | { type: 'passkeyOffer' };
 
 export type TokenLinkEvent =
-  | { type: 'token.answered'; answer: StatusAnswer }
+  | { type: 'token.answered'; answer: TokenInfoAnswer }
   /** The token check got no usable answer; the global HTTP handler has taken over. */
   | { type: 'token.abandoned' }
   /** "Try again" on the page of a check that got no answer. */
@@ -120,7 +123,11 @@ export interface TokenLinkTransition {
  * the page came with it (a server-rendered page; docs/decisions/0117-server-rendered-first-view.md),
  * else the check to make.
  */
-export function startTokenLink(steps: TokenLinkSteps, link: TokenLinkPage, answer?: StatusAnswer): TokenLinkTransition {
+export function startTokenLink(
+  steps: TokenLinkSteps,
+  link: TokenLinkPage,
+  answer?: TokenInfoAnswer,
+): TokenLinkTransition {
   const { token } = link;
   if (token === null || token.trim() === '') return go({ type: 'expired' });
   if (link.usedHere && steps.afterPassword === 'passwordChanged') return go({ type: 'passwordChanged' });
@@ -134,8 +141,9 @@ const check = (token: string): TokenLinkTransition => go({ type: 'checkingToken'
 type SetPasswordState = Extract<TokenLinkState, { type: 'setPassword' }>;
 type PairDeviceState = Extract<TokenLinkState, { type: 'pairDevice' }>;
 
-const setPassword = (patch: Partial<SetPasswordState> = {}): TokenLinkState => ({
+const setPassword = (account: string | null, patch: Partial<SetPasswordState> = {}): TokenLinkState => ({
   type: 'setPassword',
+  account,
   submitting: false,
   notice: null,
   fieldErrors: {},
@@ -173,7 +181,7 @@ export function transition(
     case 'checkFailed':
       return event.type === 'check.retried' && token !== null ? check(token) : leave(state, event);
     case 'welcome':
-      return event.type === 'welcome.continued' ? go(setPassword()) : stay(state);
+      return event.type === 'welcome.continued' ? go(setPassword(state.account)) : stay(state);
     case 'setPassword':
       return onSetPassword(steps, token, state, event);
     case 'expired':
@@ -204,12 +212,14 @@ function onCheckingToken(
   event: TokenLinkEvent,
 ): TokenLinkTransition {
   switch (event.type) {
-    case 'token.answered':
+    case 'token.answered': {
       if (readTokenInfoAnswer(event.answer) !== 'valid')
         return steps.signsIn && link.signedIn
           ? go({ type: 'finishing' }, { type: 'navigation.redirect' })
           : go({ type: 'expired' });
-      return steps.first === 'welcome' ? go({ type: 'welcome' }) : go(setPassword());
+      const account = accountOfLink(event.answer);
+      return steps.first === 'welcome' ? go({ type: 'welcome', account }) : go(setPassword(account));
+    }
     case 'token.abandoned':
       // The global handler has shown the error page, reloaded, or told the wait in a snackbar; in
       // the last case the page must offer a way on.
@@ -228,7 +238,7 @@ function onSetPassword(
   switch (event.type) {
     case 'password.submitted':
       if (state.submitting || token === null) return stay(state);
-      return go(setPassword({ submitting: true, failures: state.failures }), {
+      return go(setPassword(state.account, { submitting: true, failures: state.failures }), {
         type: 'password.call',
         token,
         password: event.password,
@@ -246,17 +256,17 @@ function onSetPassword(
         case 'expired':
           return go({ type: 'expired' });
         case 'fields':
-          return go(setPassword({ fieldErrors: outcome.errors, failures: state.failures + 1 }));
+          return go(setPassword(state.account, { fieldErrors: outcome.errors, failures: state.failures + 1 }));
         case 'notice':
-          return go(setPassword({ notice: outcome.notice, failures: state.failures + 1 }));
+          return go(setPassword(state.account, { notice: outcome.notice, failures: state.failures + 1 }));
         default:
           return outcome satisfies never;
       }
     }
     case 'password.unavailable':
-      return go(setPassword({ notice: 'unavailable', failures: state.failures + 1 }));
+      return go(setPassword(state.account, { notice: 'unavailable', failures: state.failures + 1 }));
     case 'password.abandoned':
-      return go(setPassword({ notice: state.notice, failures: state.failures }));
+      return go(setPassword(state.account, { notice: state.notice, failures: state.failures }));
     default:
       return stay(state);
   }

@@ -1,4 +1,4 @@
-import type { StatusAnswer } from '@gatehouse/contract';
+import type { TokenInfoAnswer } from '@gatehouse/contract';
 
 /**
  * What the server knew of the link of a page it rendered (the reset, invitation and secure-account
@@ -8,7 +8,7 @@ import type { StatusAnswer } from '@gatehouse/contract';
  * account with a "Wasn't you?" link), so the page is loaded again after that (a reload, the mail
  * opened again; docs/decisions/0178-used-link-reopened.md).
  */
-export type LinkCheck = { token: string; answer: StatusAnswer } | { token: string; usedHere: true };
+export type LinkCheck = { token: string; answer: TokenInfoAnswer } | { token: string; usedHere: true };
 
 /** A page opened from a mailed link, as its machine starts from it. */
 export interface LinkPage {
@@ -27,7 +27,7 @@ function checkOf(check: LinkCheck | null | undefined, token: string | null): Lin
 }
 
 /** The check's answer when it is this link's. */
-export function answerFor(check: LinkCheck | null | undefined, token: string | null): StatusAnswer | undefined {
+export function answerFor(check: LinkCheck | null | undefined, token: string | null): TokenInfoAnswer | undefined {
   const own = checkOf(check, token);
   return own && 'answer' in own ? own.answer : undefined;
 }

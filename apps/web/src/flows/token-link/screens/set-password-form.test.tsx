@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../shared/testing/test-utils';
 import { SetPasswordForm } from './set-password-form';
 
-function renderForm() {
+function renderForm(account: string | null = null) {
   const onSubmit = vi.fn();
   renderWithProviders(
     <SetPasswordForm
+      account={account}
       title="Set a new password"
       pageTitle="New password"
       submitLabel="Change password"
@@ -22,6 +23,25 @@ function renderForm() {
 }
 
 describe('set-password form', () => {
+  it("names the account the link is for, and gives it to the password manager as the form's username", async () => {
+    const { user, onSubmit } = renderForm('jana@example.sk');
+    expect(screen.getByText('Account: jana@example.sk')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Set a new password' });
+    const username = form.querySelector<HTMLInputElement>('input[autocomplete="username"]');
+    expect([username?.value, username?.hidden, username?.readOnly]).toEqual(['jana@example.sk', true, true]);
+    await user.type(screen.getByLabelText('New password'), 'Fresh-Meadow-42');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Fresh-Meadow-42{Enter}');
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ password: 'Fresh-Meadow-42', password2: 'Fresh-Meadow-42' }),
+    );
+  });
+
+  it('names no account when the link check did not', () => {
+    renderForm(null);
+    expect(screen.queryByText(/^Account:/)).toBeNull();
+    expect(document.querySelector('input[autocomplete="username"]')).toBeNull();
+  });
+
   it('shows no message before a field is left or the form is submitted', async () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText('New password'), 'abc');

@@ -18,6 +18,8 @@ export interface SetPasswordValues {
 }
 
 export interface SetPasswordFormProps {
+  /** The e-mail of the account the link is for, when the link's check named it: shown, and the username for the password manager. */
+  account: string | null;
   /** The screen's h1 (already translated): a new password, or the first password of a registration. */
   title: string;
   /** The screen's short name in the document title. */
@@ -41,6 +43,7 @@ const isProblem = (value: string | undefined): value is PasswordProblem => value
  * a field has been left or after a submit.
  */
 export function SetPasswordForm({
+  account,
   title,
   pageTitle,
   submitLabel,
@@ -72,7 +75,13 @@ export function SetPasswordForm({
       notice={notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice])}
       failureKey={failed.key}
       fieldMessages={{ password: messageFor('password'), password2: messageFor('password2') }}
+      header={account !== null && <p className={styles.address}>{t('setPassword.account', { email: account })}</p>}
     >
+      {account !== null && (
+        // The account's name for the browser's password manager, so that it saves the new password
+        // under the right username (a hidden field, as browsers advise for a new-password form).
+        <input type="text" name="username" autoComplete="username" value={account} readOnly hidden />
+      )}
       <PasswordField
         label={t('setPassword.password')}
         hint={t('setPassword.rules')}
