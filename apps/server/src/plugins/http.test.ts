@@ -248,7 +248,7 @@ describe('security headers', () => {
 
   const PAGE_HEADERS = {
     'content-security-policy':
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-hashes' 'sha256-qEKUM5Nf3NMojcHSmLZ+c8ntxh6x/5XWh7iOAHlGAkI=';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-hashes' 'sha256-qEKUM5Nf3NMojcHSmLZ+c8ntxh6x/5XWh7iOAHlGAkI=';img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none';require-trusted-types-for 'script';trusted-types 'none'",
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

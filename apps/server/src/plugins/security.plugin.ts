@@ -60,6 +60,13 @@ export function contentSecurityDirectives(https: boolean, botCheck?: BotCheckCon
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],
+    // Trusted Types: no string becomes markup or script through a DOM sink (innerHTML, script.src,
+    // eval…); the app writes to none, so injected code that reaches one throws instead of running.
+    // Not with reCAPTCHA, whose loader and Google's own script write to such sinks
+    // (docs/decisions/0183-trusted-types.md).
+    ...(botCheck?.kind === 'recaptcha'
+      ? {}
+      : { 'require-trusted-types-for': ["'script'"], 'trusted-types': ["'none'"] }),
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };
 }
