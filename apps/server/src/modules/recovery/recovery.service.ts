@@ -51,6 +51,13 @@ export interface ForgotPasswordJob {
 }
 
 export const forgotEmailKey = (normalizedEmail: string) => `forgot-email:${normalizedEmail}`;
+/** A reset's comparisons with the account's current password, counted per account. */
+export const currentPasswordCheckKey = (userId: string) => `reset-current-password:${userId}`;
+/**
+ * At most this many comparisons an hour: a person told twice that this is their password now is
+ * not told a third time; requests sent at once with one link cannot try more guesses than that.
+ */
+const CURRENT_PASSWORD_CHECKS = { max: 3, windowMs: 60 * 60_000 };
 export const forgotAddressKey = (ip: string) => `forgot-${addressKey(ip)}`;
 
 export type ForgotOutcome =
@@ -158,7 +165,7 @@ export class RecoveryService {
     if (!live) return { kind: 'failed', reasons: ['wrong_token'] };
     const problem = checkPasswordChoice(input.password, input.password2);
     if (problem) return { kind: 'failed', ...problem };
-    if (purpose === 'reset' && (await this.deps.accounts.isCurrentPassword(live.id, input.password, input.admission))) {
+    if (purpose === 'reset' && (await this.isCurrentPassword(live.id, input))) {
       return { kind: 'failed', reasons: ['weak_password'], detail: 'current_password' };
     }
     const passwordHash = await this.deps.hasher.hash(input.password, input.admission);
@@ -170,6 +177,18 @@ export class RecoveryService {
     });
     if (!userId) return { kind: 'failed', reasons: ['wrong_token'] };
     return { kind: 'ok', userId };
+  }
+
+  /**
+   * Whether a reset's new password is the account's current one. Compared at most
+   * CURRENT_PASSWORD_CHECKS.max times an hour per account (counted before the comparison, so that
+   * requests sent at once count too); past that the reset goes on without asking, and the check
+   * cannot serve to try guesses of the old password (docs/decisions/0130-recovery-tokens.md).
+   */
+  private async isCurrentPassword(userId: string, input: SetPasswordInput): Promise<boolean> {
+    const { max, windowMs } = CURRENT_PASSWORD_CHECKS;
+    if ((await this.deps.throttle.countUse(currentPasswordCheckKey(userId), windowMs)) > max) return false;
+    return this.deps.accounts.isCurrentPassword(userId, input.password, input.admission);
   }
 
   /** A live token of one of the purposes whose account is not disabled. */

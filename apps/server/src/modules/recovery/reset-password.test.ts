@@ -22,6 +22,11 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** A database dump without the count of a reset's comparisons with the current password. */
+const withoutCheckCount = (dump: Record<string, unknown[]>) => ({
+  ...dump,
+  throttle: dump.throttle?.filter((row) => !String(row).includes('reset-current-password:')),
+});
 const login = (password: string) => postJson(t.app, '/api/user/login', { username: DEMO.email, password });
 const reset = (body: { token: string; password: string; password2: string }) => setPassword(t, 'resetpassword', body);
 
@@ -105,7 +110,12 @@ describe('POST /api/user/resetpassword', () => {
         detail: 'current_password',
       });
     }
-    expect(await snapshot(t.db)).toEqual(before);
+    // Nothing changed but the count of comparisons with the current password.
+    const after = await snapshot(t.db);
+    expect({
+      ...after,
+      throttle: after.throttle.filter((row) => !row.key.startsWith('reset-current-password:')),
+    }).toEqual(before);
     expect((await login(DEMO.password)).json().status).not.toBe('failed');
     // The confirmation is still checked first: a mismatch says so, not that the password is the current one.
     expect((await reset({ token, password: DEMO.password, password2: `${DEMO.password}x` })).json()).toEqual({
@@ -113,6 +123,29 @@ describe('POST /api/user/resetpassword', () => {
       reasons: ['passwords_do_not_match'],
     });
     expect((await reset({ token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('compares with the current password at most three times an hour, so that one link cannot test more guesses, even sent at once', async () => {
+    const token = await mailedResetToken(t, DEMO.email);
+    const sameAsNow = { token, password: DEMO.password, password2: DEMO.password };
+    const answers = (await Promise.all(Array.from({ length: 6 }, () => reset(sameAsNow)))).map((a) => a.json());
+    const count = (answer: object) => answers.filter((a) => JSON.stringify(a) === JSON.stringify(answer)).length;
+    // Three compared (and refused); the other three went on without the comparison: one set the
+    // password (the same one), the link was used up for the other two.
+    expect(count({ status: 'failed', reasons: ['weak_password'], detail: 'current_password' })).toBe(3);
+    expect(count({ status: 'ok' })).toBe(1);
+    expect(count({ status: 'failed', reasons: ['wrong_token'] })).toBe(2);
+    // Within the hour, the next link does not compare either.
+    const next = await mailedResetToken(t, DEMO.email);
+    expect((await reset({ ...sameAsNow, token: next })).json()).toEqual({ status: 'ok' });
+    // An hour later, it does again.
+    t.clock.advance(60 * 60_000 + 1);
+    const later = await mailedResetToken(t, DEMO.email);
+    expect((await reset({ ...sameAsNow, token: later })).json()).toEqual({
+      status: 'failed',
+      reasons: ['weak_password'],
+      detail: 'current_password',
+    });
   });
 
   it('changes nothing when it refuses a request: the token stays usable and the old password works', async () => {
@@ -229,7 +262,8 @@ describe('POST /api/user/resetpassword', () => {
     await sql`alter table trusted_devices_away rename to trusted_devices`.execute(t.db);
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toEqual({ status: 'failed', reasons: ['app_error'] });
-    expect(await dumpDatabase(t.db)).toEqual(before);
+    // Everything as it was but the count of comparisons with the current password, made before the transaction.
+    expect(withoutCheckCount(await dumpDatabase(t.db))).toEqual(withoutCheckCount(before));
     expect((await tokenInfo(t, token)).json()).toEqual({ status: 'ok', email: DEMO.email });
     expect((await userInfo(t, 'gh_session', elsewhere)).json().guest).toBe(false);
     expect((await login(DEMO.password)).json().status).not.toBe('failed');

@@ -71,6 +71,11 @@ export class ThrottleService {
     if (delayMs > 0) await this.repository.block(key, now + delayMs);
   }
 
+  /** Counts one more use of `key` within `windowMs` (atomically, in the database) and answers the count. */
+  async countUse(key: string, windowMs: number): Promise<number> {
+    return (await this.repository.increment(key, this.now(), windowMs)).failures;
+  }
+
   /** Forgets the key's failures; inside the caller's transaction when `db` is one. */
   async clear(key: string, db?: Db): Promise<void> {
     await (db ? this.repository.within(db) : this.repository).clear(key);
