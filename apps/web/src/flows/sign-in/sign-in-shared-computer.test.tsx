@@ -61,6 +61,9 @@ describe('the shared-computer choice', () => {
     });
     await screen.findByRole('textbox', { name: 'Code' });
     expect(screen.queryByRole('checkbox')).toBeNull();
+    // The step is kept nowhere: its address cannot come back to the next person in this tab or another.
+    expect(sessionStorage.getItem(PIN_STEP_STORAGE_KEY)).toBeNull();
+    expect(document.cookie).not.toContain('gh_pin_step=1');
   });
 
   it("unticked, changes nothing: the login body is the contract's two fields and the PIN step offers the box", async () => {
@@ -72,6 +75,11 @@ describe('the shared-computer choice', () => {
     expect(await screen.findByRole('checkbox', { name: "Don't show this prompt on this device again" })).toBeTruthy();
     expect(api.calls('POST /api/user/login')[0]?.body).toEqual({ username: 'jana@example.sk', password: 'Secret123' });
     expect(sessionStorage.getItem(SHARED_COMPUTER_STORAGE_KEY)).toBeNull();
+    // The PIN step is kept for a reload of this tab.
+    expect(JSON.parse(sessionStorage.getItem(PIN_STEP_STORAGE_KEY) ?? 'null')).toEqual({
+      email: 'jana@example.sk',
+      variant: 'signIn',
+    });
   });
 
   it('stays chosen in this tab: a reload during the PIN step still offers no "remember this device"', async () => {

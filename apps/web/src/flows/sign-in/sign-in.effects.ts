@@ -165,7 +165,10 @@ export async function runEffect(
       deps.hideRecheckSkip();
       return;
     case 'pinStep.save':
-      deps.savePinStep(effect.step);
+      // A shared computer's PIN step is kept nowhere: its address must not come back to the next
+      // person (a reload starts at the login form; docs/decisions/0116-shared-computer.md).
+      if (deps.sharedComputer()) deps.clearPinStep();
+      else deps.savePinStep(effect.step);
       return;
     case 'pinStep.clear':
       deps.clearPinStep();
