@@ -137,6 +137,8 @@ describe('forgot password', () => {
       const body = screen.getByText(`${text(locale, 'signIn.resetSent.body')} ${validity}`);
       // "this email address": the address is shown just above, so that a typo shows.
       expect(body.previousElementSibling?.textContent).toBe('jana@example.sk');
+      // A narrow line breaks it after "@" or the dot, never inside a word.
+      expect(body.previousElementSibling?.innerHTML).toBe('jana@<wbr>example.<wbr>sk');
     },
   );
 

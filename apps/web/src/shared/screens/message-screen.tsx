@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Card, LoadingIndicator, Notice } from '../ui';
 import { ScreenTitle } from '../a11y';
@@ -23,6 +23,20 @@ export interface MessageScreenProps {
   children: ReactNode;
 }
 
+/**
+ * An e-mail address that a narrow line breaks after its "@" or a dot (`<wbr>`), not inside a word
+ * where the break would look like a typo ("example.tes" / "t").
+ */
+function breakableAddress(address: string): ReactNode[] {
+  // No look-behind in the pattern: older Safari cannot parse one, and would lose the whole chunk.
+  return address.split(/([@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {(part === '@' || part === '.') && <wbr />}
+    </Fragment>
+  ));
+}
+
 /** A screen with a title, a text and buttons: an expired link, a link sent, a pairing offer, a confirmation. */
 export function MessageScreen({
   title,
@@ -40,7 +54,7 @@ export function MessageScreen({
       <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
         {title}
       </ScreenTitle>
-      {address !== null && <p className={styles.address}>{address}</p>}
+      {address !== null && <p className={styles.address}>{breakableAddress(address)}</p>}
       <p className={styles.text}>
         {body}
         {bodyEnd !== null && ` ${bodyEnd}`}
