@@ -422,6 +422,7 @@ describe('POST /api/user/secureaccount', () => {
     expect((await check(token)).json()).toEqual({ status: 'failed', reasons: ['wrong_token'] });
     expect((await t.app.inject({ method: 'GET', url: `/api/token/info?token=${body.resetToken}` })).json()).toEqual({
       status: 'ok',
+      email: DEMO.email,
     });
     expect(
       (
