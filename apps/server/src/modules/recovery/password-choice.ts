@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { checkNewPassword, checkPasswordConfirmation, type Reason } from '@gatehouse/contract';
+import { checkNewPassword, checkPasswordConfirmation, type Reason, type ReasonDetail } from '@gatehouse/contract';
 
 let commonPasswords: ReadonlySet<string> | null = null;
 
@@ -16,7 +16,7 @@ export function isCommonPassword(password: string): boolean {
 
 export interface PasswordChoiceProblem {
   reasons: Reason[];
-  detail?: 'common_password';
+  detail?: Extract<ReasonDetail, 'common_password'>;
 }
 
 /**

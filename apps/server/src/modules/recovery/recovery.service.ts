@@ -1,4 +1,4 @@
-import { isNonEmptyText, isValidEmail, normalizeEmail, type Reason } from '@gatehouse/contract';
+import { isNonEmptyText, isValidEmail, normalizeEmail, type Reason, type ReasonDetail } from '@gatehouse/contract';
 import { resetLinkMinutes } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { TokenPurpose } from '../../db/schema.ts';
@@ -64,8 +64,7 @@ export type ForgotOutcome =
   { kind: 'ok' } | { kind: 'failed'; reasons: Reason[] } | { kind: 'throttled'; retryAfterMs: number };
 
 export type SetPasswordOutcome =
-  | { kind: 'ok'; userId: string }
-  | { kind: 'failed'; reasons: Reason[]; detail?: 'common_password' | 'current_password' };
+  { kind: 'ok'; userId: string } | { kind: 'failed'; reasons: Reason[]; detail?: ReasonDetail };
 
 export interface SetPasswordInput {
   token: string;

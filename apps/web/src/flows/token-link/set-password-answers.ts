@@ -2,7 +2,13 @@
  * Pure reading of the answers a token link's calls give: the link's check on load and the
  * password set with it (a reset or a registration). No DOM, no I/O.
  */
-import type { SetPasswordReason, StatusAnswer, TokenInfoAnswer } from '@gatehouse/contract';
+import {
+  REASON_DETAILS,
+  type ReasonDetail,
+  type SetPasswordReason,
+  type StatusAnswer,
+  type TokenInfoAnswer,
+} from '@gatehouse/contract';
 
 /** The fields of the set-password form. */
 export type PasswordField = 'password' | 'password2';
@@ -32,7 +38,7 @@ export type SetPasswordReasonOutcome =
   /** The link cannot be used (wrong_token, missing_token): the kind's expired page. */
   | { kind: 'expired' }
   /** A field's problem (weak_password reads as its detail when it has one). */
-  | { kind: 'field'; problem: Exclude<PasswordProblem, WeakPasswordDetail> }
+  | { kind: 'field'; problem: Exclude<PasswordProblem, ReasonDetail> }
   | { kind: 'notice'; notice: SetPasswordNotice };
 
 /**
@@ -60,11 +66,9 @@ export type SetPasswordOutcome =
   | { type: 'fields'; errors: PasswordFieldErrors; focus: PasswordField }
   | { type: 'notice'; notice: SetPasswordNotice };
 
-/** The details that narrow `weak_password`. */
-type WeakPasswordDetail = 'common_password' | 'current_password';
-const WEAK_PASSWORD_DETAILS: readonly string[] = ['common_password', 'current_password'] satisfies WeakPasswordDetail[];
-const isWeakPasswordDetail = (detail: string | undefined): detail is WeakPasswordDetail =>
-  detail !== undefined && WEAK_PASSWORD_DETAILS.includes(detail);
+/** Whether an answer's detail is one the contract knows (a newer server's unknown detail reads as none). */
+const isReasonDetail = (detail: string | undefined): detail is ReasonDetail =>
+  detail !== undefined && (REASON_DETAILS as readonly string[]).includes(detail);
 
 const FIELD_OF_PROBLEM: Record<PasswordProblem, PasswordField> = {
   password_required: 'password',
@@ -93,7 +97,7 @@ export function readSetPasswordAnswer(answer: StatusAnswer): SetPasswordOutcome 
   for (const outcome of outcomes) {
     if (outcome.kind !== 'field') continue;
     const problem =
-      outcome.problem === 'weak_password' && isWeakPasswordDetail(answer.detail) ? answer.detail : outcome.problem;
+      outcome.problem === 'weak_password' && isReasonDetail(answer.detail) ? answer.detail : outcome.problem;
     errors[FIELD_OF_PROBLEM[problem]] ??= problem;
   }
   if (errors.password !== undefined || errors.password2 !== undefined) {
