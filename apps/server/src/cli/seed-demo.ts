@@ -69,7 +69,7 @@ export async function seedDemo(accounts: AccountService, credentialsFile: string
     credentialsFile !== null && fs.existsSync(credentialsFile)
       ? fs.readFileSync(credentialsFile, 'utf8').split('\n')[1]
       : undefined;
-  const works = saved !== undefined && saved.length > 0 && (await accounts.hasPassword(DEMO_EMAIL, saved));
+  const works = saved !== undefined && saved.length > 0 && (await accounts.hasPassword({ email: DEMO_EMAIL }, saved));
   return { created: false, email: DEMO_EMAIL, password: works ? saved : null };
 }
 

@@ -75,7 +75,7 @@ export interface SetPasswordInput {
 }
 
 export interface RecoveryDeps {
-  accounts: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordFromLink' | 'isCurrentPassword'>;
+  accounts: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordFromLink' | 'hasPassword'>;
   tokens: TokenService;
   invitations: Pick<InvitationService, 'send'>;
   hasher: PasswordHasher;
@@ -187,7 +187,7 @@ export class RecoveryService {
   private async isCurrentPassword(userId: string, input: SetPasswordInput): Promise<boolean> {
     const { max, windowMs } = CURRENT_PASSWORD_CHECKS;
     if ((await this.deps.throttle.countUse(currentPasswordCheckKey(userId), windowMs)) > max) return false;
-    return this.deps.accounts.isCurrentPassword(userId, input.password, input.admission);
+    return this.deps.accounts.hasPassword({ id: userId }, input.password, input.admission);
   }
 
   /** A live token of one of the purposes whose account is not disabled. */

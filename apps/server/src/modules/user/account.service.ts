@@ -163,20 +163,24 @@ export class AccountService {
     await (db ? this.users.within(db) : this.users).setPasswordFromLink(userId, passwordHash, this.now());
   }
 
-  /** True when this is the account's password now (a reset must choose another one). */
-  async isCurrentPassword(userId: string, password: string, admission?: HashAdmission): Promise<boolean> {
-    const row = await this.users.findById(userId);
-    return row?.password_hash ? this.hasher.verify(row.password_hash, password, admission) : false;
-  }
-
   async list(): Promise<AccountSummary[]> {
     return (await this.users.list()).map(summarize);
   }
 
-  /** True when the account has this password (the demo seed checks a saved password before printing it). */
-  async hasPassword(email: string, password: string): Promise<boolean> {
-    const row = await this.users.findByEmail(normalizeEmail(email));
-    return row?.password_hash ? this.hasher.verify(row.password_hash, password) : false;
+  /**
+   * True when this is the account's password now, the account found by id or by e-mail (a reset must
+   * choose another one; the demo seed checks a saved password before printing it).
+   */
+  async hasPassword(
+    account: { id: string } | { email: string },
+    password: string,
+    admission?: HashAdmission,
+  ): Promise<boolean> {
+    const row =
+      'id' in account
+        ? await this.users.findById(account.id)
+        : await this.users.findByEmail(normalizeEmail(account.email));
+    return row?.password_hash ? this.hasher.verify(row.password_hash, password, admission) : false;
   }
 
   async isEmpty(): Promise<boolean> {
