@@ -162,11 +162,10 @@ export function SignInFlow({
     saveSharedComputer(choice);
   }, []);
   const sharedChoice = { checked: sharedComputer, onChange: chooseSharedComputer };
-  /** A sign-in's body, marked when this is a shared or public computer. */
-  const markShared = <B extends object>(body: B): B => (shared.current ? { ...body, sharedComputer: true } : body);
-
-  const deps = useMemo<SignInDeps>(
-    () => ({
+  const deps = useMemo<SignInDeps>(() => {
+    /** A sign-in's body, marked when this is a shared or public computer. */
+    const markShared = <B extends object>(body: B): B => (shared.current ? { ...body, sharedComputer: true } : body);
+    return {
       clearCache: clearGoCache,
       login: (body) => signInCall('login')(markShared(body)),
       readPinAttempts: signInCall('pinAttempts'),
@@ -232,9 +231,8 @@ export function SignInFlow({
         ),
       shouldOfferPasskey: () => shouldOfferPasskey(),
       sharedComputer: () => shared.current,
-    }),
-    [handleGlobalFailure, enterServerError, redirect, show, hide, announce, t],
-  );
+    };
+  }, [handleGlobalFailure, enterServerError, redirect, show, hide, announce, t]);
   const { state, visit, send } = useMachine(
     {
       start: () =>
