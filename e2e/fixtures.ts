@@ -49,14 +49,14 @@ export function catalogue(locale: Locale): Catalogue {
   return messages;
 }
 
-/** A message's text with simple {placeholders} filled in. */
-export function text(locale: Locale, id: string, values: Record<string, string> = {}): string {
+/** A message's text with its {placeholders} filled in. */
+export function text(locale: Locale, id: string, values: Record<string, string | number> = {}): string {
   const message = catalogue(locale)[id];
   if (message === undefined) throw new Error(`no message ${id} in ${locale}`);
   // A message that chooses (plural, select) is formatted as the app formats it.
   if (/,\s*(?:plural|select|selectordinal)\s*,/.test(message))
     return String(new IntlMessageFormat(message, locale).format(values));
-  return message.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? `{${name}}`);
+  return message.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? `{${name}}`));
 }
 
 /** What the server under test is configured with, so that the CLI's links and mails are real. */

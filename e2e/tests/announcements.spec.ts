@@ -3,10 +3,9 @@
 // page's assertive live region (docs/decisions/0010-focus-and-announcements.md). The real app runs
 // in Chromium; only the answer of the call under test is replaced (page.route), so every reason
 // the contract lists can be given, also those the reference server only gives when it breaks.
-import IntlMessageFormat from 'intl-messageformat';
 import type { Page, Route } from '@playwright/test';
 import { ENDPOINTS } from '@gatehouse/contract';
-import { catalogue, expect, expectNoAxeViolations, renderInBrowser, test, type Locale } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, renderInBrowser, test, text, type Locale } from '../fixtures.ts';
 import { announcements, expectScreen, expectToldOnce, recordAnnouncements, shown } from '../people.ts';
 
 type Answer = { json: unknown; status?: number; headers?: Record<string, string> } | 'no answer';
@@ -14,9 +13,9 @@ type Answer = { json: unknown; status?: number; headers?: Record<string, string>
 /** How the person learns of the failure. */
 type Outcome =
   /** A message on the form: focus on the field or notice that shows it, or said by the assertive region. */
-  | { told: string; values?: Record<string, unknown> }
+  | { told: string; values?: Record<string, string | number> }
   /** A screen of its own (blocked, disabled, expired link, error page): its heading takes focus. */
-  | { screen: string; shows?: string; values?: Record<string, unknown> }
+  | { screen: string; shows?: string; values?: Record<string, string | number> }
   /** The page's first screen (the link just opened): the document title names it. */
   | { pageTitle: string; heading: string }
   /** The answer to a submit sends the person back to the sign-in form, which says why. */
@@ -55,12 +54,6 @@ async function answerCall(page: Page, method: string, path: string, answer: Answ
     route.request().method() === method ? fulfil(route, answer) : route.fallback(),
   );
 }
-
-const t = (lang: Locale, id: string, values: Record<string, unknown> = {}) => {
-  const source = catalogue(lang)[id];
-  if (source === undefined) throw new Error(`no message ${id}`);
-  return String(new IntlMessageFormat(source, lang).format(values as Record<string, string>));
-};
 
 const ACCOUNT = { email: 'jana.novakova@example.test', password: 'Secret-1234' };
 const PIN_STEP = json({ status: 'requested_pin_code', email: ACCOUNT.email });
@@ -130,25 +123,25 @@ async function fakeAuthenticator(page: Page) {
 type Starter = (page: Page, lang: Locale, answer: Answer) => Promise<void>;
 
 async function fillLogin(page: Page, lang: Locale) {
-  await page.getByLabel(t(lang, 'signIn.login.email'), { exact: true }).fill(ACCOUNT.email);
-  await page.getByLabel(t(lang, 'signIn.login.password'), { exact: true }).fill(ACCOUNT.password);
+  await page.getByLabel(text(lang, 'signIn.login.email'), { exact: true }).fill(ACCOUNT.email);
+  await page.getByLabel(text(lang, 'signIn.login.password'), { exact: true }).fill(ACCOUNT.password);
 }
 
 const login: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/user/login', answer);
   await page.goto('/signin/');
   await fillLogin(page, lang);
-  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.login.submit'), exact: true }).click();
 };
 
 async function toPin(page: Page, lang: Locale, step: Answer = PIN_STEP) {
   await answerCall(page, 'POST', '/api/user/login', step);
   await page.goto('/signin/');
   await fillLogin(page, lang);
-  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.login.submit'), exact: true }).click();
   await expectScreen(
     page,
-    t(
+    text(
       lang,
       step !== 'no answer' && (step.json as { status: string }).status === 'requested_pin_code'
         ? 'signIn.pin.title'
@@ -161,8 +154,8 @@ const pinSubmit: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/user/pincode', ATTEMPTS);
   await answerCall(page, 'POST', '/api/user/pincode', answer);
   await toPin(page, lang);
-  await page.getByLabel(t(lang, 'signIn.pin.label'), { exact: true }).fill('ABC234');
-  await page.getByRole('button', { name: t(lang, 'signIn.pin.submit'), exact: true }).click();
+  await page.getByLabel(text(lang, 'signIn.pin.label'), { exact: true }).fill('ABC234');
+  await page.getByRole('button', { name: text(lang, 'signIn.pin.submit'), exact: true }).click();
 };
 
 const pinAttempts: Starter = async (page, lang, answer) => {
@@ -170,25 +163,25 @@ const pinAttempts: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/user/login', PIN_STEP);
   await page.goto('/signin/');
   await fillLogin(page, lang);
-  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.login.submit'), exact: true }).click();
 };
 
 const pinSkip: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/user/pincode', ATTEMPTS);
   await answerCall(page, 'POST', '/api/user/pincode/skip', answer);
   await toPin(page, lang, json({ status: 'pin_code_recheck_required', email: ACCOUNT.email }));
-  await page.getByRole('button', { name: t(lang, 'signIn.snackbar.recheckSkip.action') }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.snackbar.recheckSkip.action') }).click();
 };
 
 const forgot: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/user/forgotpassword', answer);
   await page.goto('/signin/');
-  await page.getByRole('button', { name: t(lang, 'signIn.login.forgotPassword') }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.login.forgotPassword') }).click();
   // A press just after the app took the page over is done once the browser is idle (the boot
   // script's hold): the person fills the form they see, the login form's e-mail has the same label.
-  await expectScreen(page, t(lang, 'signIn.forgot.title'));
-  await page.getByLabel(t(lang, 'signIn.forgot.email'), { exact: true }).fill(ACCOUNT.email);
-  await page.getByRole('button', { name: t(lang, 'signIn.forgot.submit') }).click();
+  await expectScreen(page, text(lang, 'signIn.forgot.title'));
+  await page.getByLabel(text(lang, 'signIn.forgot.email'), { exact: true }).fill(ACCOUNT.email);
+  await page.getByRole('button', { name: text(lang, 'signIn.forgot.submit') }).click();
 };
 
 const tokenInfo =
@@ -214,12 +207,12 @@ const setPassword =
     );
     await page.goto(`/signin/${route}?token=t0k3n`);
     if (route === 'accept-invitation')
-      await page.getByRole('button', { name: t(lang, 'registration.welcome.continue') }).click();
-    await page.getByLabel(t(lang, 'setPassword.password'), { exact: true }).fill('Fresh-Start-2026');
-    await page.getByLabel(t(lang, 'setPassword.password2'), { exact: true }).fill('Fresh-Start-2026');
+      await page.getByRole('button', { name: text(lang, 'registration.welcome.continue') }).click();
+    await page.getByLabel(text(lang, 'setPassword.password'), { exact: true }).fill('Fresh-Start-2026');
+    await page.getByLabel(text(lang, 'setPassword.password2'), { exact: true }).fill('Fresh-Start-2026');
     await page
       .getByRole('button', {
-        name: t(lang, route === 'reset-password' ? 'reset.submit' : 'registration.setPassword.submit'),
+        name: text(lang, route === 'reset-password' ? 'reset.submit' : 'registration.setPassword.submit'),
       })
       .click();
   };
@@ -230,16 +223,16 @@ const newToken =
     const area = route === 'reset-password' ? 'reset' : 'registration';
     await answerCall(page, 'POST', '/api/user/forgotpassword', answer);
     await page.goto(`/signin/${route}`);
-    await page.getByRole('button', { name: t(lang, `${area}.expired.newToken`) }).click();
-    await page.getByLabel(t(lang, `${area}.newToken.email`), { exact: true }).fill(ACCOUNT.email);
-    await page.getByRole('button', { name: t(lang, `${area}.newToken.submit`) }).click();
+    await page.getByRole('button', { name: text(lang, `${area}.expired.newToken`) }).click();
+    await page.getByLabel(text(lang, `${area}.newToken.email`), { exact: true }).fill(ACCOUNT.email);
+    await page.getByRole('button', { name: text(lang, `${area}.newToken.submit`) }).click();
   };
 
 const passkeyOptions: Starter = async (page, lang, answer) => {
   await fakeAuthenticator(page);
   await answerCall(page, 'GET', '/api/webauthn/get', answer);
   await page.goto('/signin/');
-  await page.getByRole('button', { name: t(lang, 'signIn.passkey.button') }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.passkey.button') }).click();
 };
 
 const passkeySignIn: Starter = async (page, lang, answer) => {
@@ -247,7 +240,7 @@ const passkeySignIn: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/webauthn/get', GET_OPTIONS);
   await answerCall(page, 'POST', '/api/webauthn/get', answer);
   await page.goto('/signin/');
-  await page.getByRole('button', { name: t(lang, 'signIn.passkey.button') }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.passkey.button') }).click();
 };
 
 /** Signed in after the PIN; the passkey offer follows. */
@@ -257,14 +250,14 @@ async function toOffer(page: Page, lang: Locale) {
   await answerCall(page, 'POST', '/api/user/login', json({ status: 'ok' }));
   await page.goto('/signin/');
   await fillLogin(page, lang);
-  await page.getByRole('button', { name: t(lang, 'signIn.login.submit'), exact: true }).click();
-  await expectScreen(page, t(lang, 'signIn.passkeyOffer.title'));
+  await page.getByRole('button', { name: text(lang, 'signIn.login.submit'), exact: true }).click();
+  await expectScreen(page, text(lang, 'signIn.passkeyOffer.title'));
 }
 
 const offerCreateOptions: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/webauthn/create', answer);
   await toOffer(page, lang);
-  await page.getByRole('button', { name: t(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
 };
 
 const offerCreate: Starter = async (page, lang, answer) => {
@@ -293,14 +286,14 @@ const offerCreate: Starter = async (page, lang, answer) => {
   );
   await answerCall(page, 'POST', '/api/webauthn/create', answer);
   await toOffer(page, lang);
-  await page.getByRole('button', { name: t(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
 };
 
 const pairDevice: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/user/newdevice', answer);
   await setPassword('accept-invitation')(page, lang, json({ status: 'ok' }));
-  await expectScreen(page, t(lang, 'registration.pairDevice.title'));
-  await page.getByRole('button', { name: t(lang, 'registration.pairDevice.pair') }).click();
+  await expectScreen(page, text(lang, 'registration.pairDevice.title'));
+  await page.getByRole('button', { name: text(lang, 'registration.pairDevice.pair') }).click();
 };
 
 /** The account list of a device that remembers Jana, with `path` answered by `answer` on DELETE. */
@@ -311,18 +304,18 @@ async function toAccountList(page: Page, lang: Locale, path: string, answer: Ans
   await answerCall(page, 'GET', '/api/device/userlist', json({ status: 'ok', users }));
   await answerCall(page, 'DELETE', path, answer);
   await page.goto('/signin/');
-  await page.getByRole('button', { name: t(lang, 'signIn.rememberedForm.back', { email: ACCOUNT.email }) }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.rememberedForm.back', { email: ACCOUNT.email }) }).click();
 }
 
 const removeRemembered: Starter = async (page, lang, answer) => {
   await toAccountList(page, lang, '/api/device/userlist', answer);
-  await page.getByRole('button', { name: t(lang, 'signIn.remembered.options', { name: 'Jana Nováková' }) }).click();
-  await page.getByRole('menuitem', { name: t(lang, 'signIn.remembered.remove') }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.remembered.options', { name: 'Jana Nováková' }) }).click();
+  await page.getByRole('menuitem', { name: text(lang, 'signIn.remembered.remove') }).click();
 };
 
 const forgetAllRemembered: Starter = async (page, lang, answer) => {
   await toAccountList(page, lang, '/api/device/userlist/all', answer);
-  await page.getByRole('button', { name: t(lang, 'signIn.remembered.forgetAll') }).click();
+  await page.getByRole('button', { name: text(lang, 'signIn.remembered.forgetAll') }).click();
 };
 
 const signOut: Starter = async (page, lang, answer) => {
@@ -339,7 +332,7 @@ const signOut: Starter = async (page, lang, answer) => {
   );
   await answerCall(page, 'POST', '/api/user/logout', answer);
   await page.goto('/');
-  await page.getByRole('button', { name: t(lang, 'legacy.signOut') }).click();
+  await page.getByRole('button', { name: text(lang, 'legacy.signOut') }).click();
 };
 
 // The "Sign-in and security" page (docs/decisions/0114-security-page.md), signed in as Jana, with
@@ -380,7 +373,7 @@ const securityOverview: Starter = async (page, lang, answer) => {
 
 async function toSecurityPage(page: Page, lang: Locale) {
   await securityOverview(page, lang, OVERVIEW);
-  await expect(page.getByRole('heading', { level: 1, name: t(lang, 'security.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text(lang, 'security.title') })).toBeVisible();
 }
 
 /** A button of the security page's lists, named with the item ({name}). */
@@ -390,7 +383,7 @@ const securityAction =
     await answerCall(page, method, path, answer);
     await toSecurityPage(page, lang);
     await page
-      .getByRole('button', { name: t(lang, label, { name: name.startsWith('device.') ? t(lang, name) : name }) })
+      .getByRole('button', { name: text(lang, label, { name: name.startsWith('device.') ? text(lang, name) : name }) })
       .click();
   };
 
@@ -399,14 +392,14 @@ const securityOthers =
   async (page, lang, answer) => {
     await answerCall(page, 'DELETE', path, answer);
     await toSecurityPage(page, lang);
-    await page.getByRole('button', { name: t(lang, label) }).click();
+    await page.getByRole('button', { name: text(lang, label) }).click();
   };
 
 const renamePasskey: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/account/passkey/name', answer);
   await toSecurityPage(page, lang);
-  await page.getByRole('button', { name: t(lang, 'security.passkeys.renameNamed', { name: PASSKEY.name }) }).click();
-  const field = page.getByLabel(t(lang, 'security.passkeys.nameLabel'), { exact: true });
+  await page.getByRole('button', { name: text(lang, 'security.passkeys.renameNamed', { name: PASSKEY.name }) }).click();
+  const field = page.getByLabel(text(lang, 'security.passkeys.nameLabel'), { exact: true });
   await field.fill('Telefón Jany');
   await field.press('Enter');
 };
@@ -415,21 +408,21 @@ const renamePasskey: Starter = async (page, lang, answer) => {
 const removePasskey: Starter = async (page, lang, answer) => {
   await answerCall(page, 'DELETE', '/api/account/passkey', answer);
   await toSecurityPage(page, lang);
-  await page.getByRole('button', { name: t(lang, 'security.passkeys.removeNamed', { name: PASSKEY.name }) }).click();
-  await page.getByRole('button', { name: t(lang, 'security.passkeys.remove'), exact: true }).click();
+  await page.getByRole('button', { name: text(lang, 'security.passkeys.removeNamed', { name: PASSKEY.name }) }).click();
+  await page.getByRole('button', { name: text(lang, 'security.passkeys.remove'), exact: true }).click();
 };
 
 /** The removal asked for the password again: its dialog. */
 async function toReauth(page: Page, lang: Locale) {
   await fakeAuthenticator(page);
   await removePasskey(page, lang, failed('reauth_required'));
-  await expect(page.getByRole('dialog', { name: t(lang, 'security.reauth.title') })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: text(lang, 'security.reauth.title') })).toBeVisible();
 }
 
 const reauthPassword: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/account/reauth', answer);
   await toReauth(page, lang);
-  const password = page.getByLabel(t(lang, 'security.reauth.password'), { exact: true });
+  const password = page.getByLabel(text(lang, 'security.reauth.password'), { exact: true });
   await password.fill(ACCOUNT.password);
   await password.press('Enter');
 };
@@ -437,14 +430,14 @@ const reauthPassword: Starter = async (page, lang, answer) => {
 const reauthPasskeyOptions: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/account/reauth/passkey', answer);
   await toReauth(page, lang);
-  await page.getByRole('button', { name: t(lang, 'security.reauth.usePasskey') }).click();
+  await page.getByRole('button', { name: text(lang, 'security.reauth.usePasskey') }).click();
 };
 
 const reauthPasskey: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/account/reauth/passkey', GET_OPTIONS);
   await answerCall(page, 'POST', '/api/account/reauth/passkey', answer);
   await toReauth(page, lang);
-  await page.getByRole('button', { name: t(lang, 'security.reauth.usePasskey') }).click();
+  await page.getByRole('button', { name: text(lang, 'security.reauth.usePasskey') }).click();
 };
 
 // The "Wasn't you?" mail's link (docs/decisions/0115-wasnt-you-mail.md).
@@ -461,7 +454,7 @@ const secureAccount: Starter = async (page, lang, answer) => {
   await answerCall(page, 'GET', '/api/user/secureaccount', TOKEN_OK);
   await answerCall(page, 'POST', '/api/user/secureaccount', answer);
   await page.goto('/signin/secure-account?token=t0k3n');
-  await page.getByRole('button', { name: t(lang, 'secureAccount.confirm.submit') }).click();
+  await page.getByRole('button', { name: text(lang, 'secureAccount.confirm.submit') }).click();
 };
 
 /** A start-up call fails: only a page the browser renders itself makes it (the server's page carries the data). */
@@ -1145,33 +1138,33 @@ test.describe('every failure of every call is told, once', () => {
         const outcome = c.outcome;
         const values = 'values' in outcome && outcome.values ? localValues(lang, outcome.values) : {};
         if ('told' in outcome) {
-          const message = t(lang, outcome.told, values);
+          const message = text(lang, outcome.told, values);
           await expect(shown(page, message)).toBeVisible();
           await expectToldOnce(page, message);
           await expectNoAxeViolations(page);
         } else if ('screen' in outcome) {
-          await expectScreen(page, t(lang, outcome.screen));
-          if (outcome.shows) await expect(shown(page, t(lang, outcome.shows, values))).toBeVisible();
+          await expectScreen(page, text(lang, outcome.screen));
+          if (outcome.shows) await expect(shown(page, text(lang, outcome.shows, values))).toBeVisible();
           await expectNoAxeViolations(page);
         } else if ('pageTitle' in outcome) {
-          await expect(page.getByRole('heading', { level: 1, name: t(lang, outcome.heading) })).toBeVisible();
+          await expect(page.getByRole('heading', { level: 1, name: text(lang, outcome.heading) })).toBeVisible();
           await expect(page).toHaveTitle(
-            t(lang, 'app.pageTitle', { screen: t(lang, outcome.pageTitle), app: t(lang, 'app.title') }),
+            text(lang, 'app.pageTitle', { screen: text(lang, outcome.pageTitle), app: text(lang, 'app.title') }),
           );
         } else if ('signInThenBack' in outcome) {
-          await expect(page.getByRole('heading', { level: 1, name: t(lang, 'signIn.login.title') })).toBeVisible();
-          await expect(page).toHaveTitle(t(lang, 'app.title'));
+          await expect(page.getByRole('heading', { level: 1, name: text(lang, 'signIn.login.title') })).toBeVisible();
+          await expect(page).toHaveTitle(text(lang, 'app.title'));
           expect(new URL(page.url()).searchParams.get('redirect')).toBe(outcome.signInThenBack);
         } else if ('dialog' in outcome) {
-          const dialog = page.getByRole('dialog', { name: t(lang, outcome.dialog) });
+          const dialog = page.getByRole('dialog', { name: text(lang, outcome.dialog) });
           await expect(dialog).toBeVisible();
-          await expect(dialog.getByText(t(lang, outcome.shows))).toBeVisible();
+          await expect(dialog.getByText(text(lang, outcome.shows))).toBeVisible();
           // Focus went into the dialog: a screen reader reads its title as it enters.
           await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
           await expectNoAxeViolations(page);
         } else if ('backToSignIn' in outcome) {
-          const message = t(lang, outcome.backToSignIn);
-          await expectScreen(page, t(lang, 'signIn.login.title'));
+          const message = text(lang, outcome.backToSignIn);
+          await expectScreen(page, text(lang, 'signIn.login.title'));
           await expect(shown(page, message)).toBeVisible();
           // The new screen has focus; the reason it came is said once.
           await expect.poll(async () => (await announcements(page)).filter((said) => said === message).length).toBe(1);
@@ -1182,11 +1175,11 @@ test.describe('every failure of every call is told, once', () => {
 });
 
 /** Values that name messages (a field name) are put in the locale's words. */
-function localValues(lang: Locale, values: Record<string, unknown>): Record<string, unknown> {
+function localValues(lang: Locale, values: Record<string, string | number>): Record<string, string | number> {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,
-      typeof value === 'string' && value.startsWith('field.') ? t(lang, value) : value,
+      typeof value === 'string' && value.startsWith('field.') ? text(lang, value) : value,
     ]),
   );
 }
