@@ -19,7 +19,7 @@ import { useMachine } from '../../shared/machine';
 import { shouldOfferPasskey } from '../../shared/passkeys';
 import { PasskeyOfferScreen } from '../../shared/passkeys/passkey-offer-screen';
 import { InfoScreen, LoadingScreen } from '../../shared/screens';
-import type { InfoScreenAction, InfoScreenTexts } from '../../shared/screens';
+import type { InfoScreenAction, InfoScreenProps, InfoScreenTexts } from '../../shared/screens';
 import { SetPasswordForm } from './screens/set-password-form';
 import { runTokenLinkEffect } from './token-link.effects';
 import type { TokenLinkDeps } from './token-link.effects';
@@ -138,9 +138,11 @@ function TokenLinkFlow({
   const leave = { label: texts.leave, onClick: signIn };
 
   /** A screen that says something and leads on, keyed by the state: a new one mounts anew (its title takes focus, docs/decisions/0010). */
-  const info = (screen: InfoScreenTexts, action: InfoScreenAction, other?: InfoScreenAction) => (
-    <InfoScreen key={state.type} texts={screen} action={action} other={other} />
-  );
+  const info = (
+    screen: InfoScreenTexts,
+    action: InfoScreenAction,
+    more: Pick<InfoScreenProps, 'other' | 'address' | 'bodyEnd'> = {},
+  ) => <InfoScreen key={state.type} texts={screen} action={action} {...more} />;
 
   switch (state.type) {
     case 'checkingToken':
@@ -149,17 +151,15 @@ function TokenLinkFlow({
       return info(
         LINK_CHECK_FAILED_TEXTS,
         { label: LINK_CHECK_RETRY, onClick: () => send({ type: 'check.retried' }) },
-        leave,
+        { other: leave },
       );
     case 'welcome':
       return (
-        texts.welcome && (
-          <InfoScreen
-            key={state.type}
-            texts={texts.welcome.texts}
-            action={{ label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) }}
-            address={state.account === null ? null : t('setPassword.account', { email: state.account })}
-          />
+        texts.welcome &&
+        info(
+          texts.welcome.texts,
+          { label: texts.welcome.action, onClick: () => send({ type: 'welcome.continued' }) },
+          { address: state.account === null ? null : t('setPassword.account', { email: state.account }) },
         )
       );
     case 'setPassword':
@@ -180,7 +180,7 @@ function TokenLinkFlow({
       return info(
         texts.expired,
         { label: texts.newTokenChoice, onClick: () => send({ type: 'newToken.chosen' }) },
-        leave,
+        { other: leave },
       );
     case 'requestNewToken':
       return (
@@ -193,15 +193,10 @@ function TokenLinkFlow({
         />
       );
     case 'newTokenSent':
-      return (
-        <InfoScreen
-          key={state.type}
-          texts={texts.newTokenSent}
-          action={leave}
-          bodyEnd={linkValidity(t, texts.newTokenValidity, resetLinkMinutes)}
-          address={state.email}
-        />
-      );
+      return info(texts.newTokenSent, leave, {
+        bodyEnd: linkValidity(t, texts.newTokenValidity, resetLinkMinutes),
+        address: state.email,
+      });
     case 'passwordChanged':
       return (
         texts.passwordChanged &&
