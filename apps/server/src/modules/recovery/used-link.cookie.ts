@@ -10,11 +10,11 @@ const LINK_HASH = /^[0-9a-f]{64}$/;
 
 /**
  * Names the links this browser used last (at most REMEMBERED_LINKS): a reset link it set a
- * password with, or a "Wasn't you?" link it secured the account with. The link's page, loaded again (a reload, the mail opened again),
- * then says what was done instead of calling the link expired (docs/decisions/0178-used-link-reopened.md).
- * It holds each link's SHA-256 (joined by dots, the latest last), never a link; it lives as long as
- * a reset link does, from the latest use. It grants
- * nothing: a browser that forged it would only see the confirmation page for a link of its own
+ * password with, or a "Wasn't you?" link it secured the account with. The link's page, loaded
+ * again (a reload, the mail opened again), then says what was done instead of calling the link
+ * expired (docs/decisions/0178-used-link-reopened.md). It holds each link's SHA-256 (joined by
+ * dots, the latest last), never a link; it lives as long as a reset link does, from the latest
+ * use. It grants nothing: a browser that forged it would only see the confirmation page for a link of its own
  * choosing, and the page is chosen from the cookie and the address alone, without looking the link
  * up, so it tells nobody whether a link exists.
  */

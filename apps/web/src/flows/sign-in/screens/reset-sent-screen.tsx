@@ -5,8 +5,9 @@ import { useBackStep } from '../use-back-step';
 
 /**
  * The reset-password confirmation: the link is on its way to `email` (shown, so that a typo shows),
- * and how long it works when the server says (`linkMinutes`, its configured validity); back to sign-in. The same screen as the link pages'
- * "link sent" (InfoScreen). The browser's Back does what its button does (useBackStep).
+ * and how long it works when the server says (`linkMinutes`, its configured validity); back to
+ * sign-in. The same screen as the link pages' "link sent" (InfoScreen). The browser's Back does what
+ * its button does (useBackStep).
  */
 export function ResetSentScreen({
   email,
