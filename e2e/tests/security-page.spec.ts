@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   inAnotherBrowser,
   isPinMail,
+  linkFrom,
   pinFrom,
   test,
   text,
@@ -53,7 +54,7 @@ async function signInWithApi(page: Page, user: TestUser, options: { rememberDevi
 }
 
 function securityPage(page: Page, lang: Locale) {
-  const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+  const t = (id: string, values?: Record<string, string | number>) => text(lang, id, values);
   return {
     t,
     heading: page.getByRole('heading', { level: 1, name: t('security.title') }),
@@ -61,6 +62,7 @@ function securityPage(page: Page, lang: Locale) {
     devices: page.getByRole('region', { name: t('security.devices.heading') }),
     sessions: page.getByRole('region', { name: t('security.sessions.heading') }),
     signIns: page.getByRole('region', { name: t('security.signIns.heading') }),
+    password: page.getByRole('region', { name: t('security.password.heading') }),
     /** From the default page, by keyboard: the link is focused and Enter pressed. */
     async openFromDefaultPage() {
       await page.goto('/');
@@ -100,7 +102,7 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
       test.setTimeout(JOURNEY_TIMEOUT_MS);
       const authenticator = await addVirtualAuthenticator(page);
       await recordAnnouncements(page);
-      const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+      const t = (id: string, values?: Record<string, string | number>) => text(lang, id, values);
       // Sign in as a person does, and accept the passkey offer.
       const login = loginScreen(page, lang);
       await login.open();
@@ -243,6 +245,55 @@ for (const { lang, viewport, reauthWith } of LOCALES) {
         // This one is still signed in.
         expect(await (await page.request.get('/api/user/info')).json()).toMatchObject({ guest: false });
       });
+    });
+
+    test('the password is changed from the page: a mailed link, the new password, and the old one signs in no more', async ({
+      page,
+      user,
+    }) => {
+      test.setTimeout(JOURNEY_TIMEOUT_MS);
+      await recordAnnouncements(page);
+      await signInWithApi(page, user);
+      const security = securityPage(page, lang);
+      const { t } = security;
+      await security.openFromDefaultPage();
+      // The advice under the latest sign-ins leads here, on this page.
+      await expect(security.signIns.getByText(t('security.signIns.notYou'))).toBeVisible();
+      await expect(security.password.getByText(t('security.password.text', { email: user.email }))).toBeVisible();
+      const send = security.password.getByRole('button', { name: t('security.password.send'), exact: true });
+      await tabTo(page, send);
+      const since = Date.now();
+      await page.keyboard.press('Enter');
+      const sent = `${t('security.password.sent', { email: user.email })} ${t('security.password.validity', { minutes: 60 })}`;
+      await expect(security.password.getByText(sent)).toBeVisible();
+      await expect.poll(() => announcements(page, 'polite')).toContain(sent);
+      await expect(send).toBeFocused();
+      await expectNoAxeViolations(page);
+
+      const mail = await waitForMail(user.email, {
+        since,
+        match: (m) => m.text.includes('/signin/reset-password?token='),
+      });
+      await page.goto(linkFrom(mail, '/signin/reset-password'));
+      await expect(page.getByText(t('setPassword.account', { email: user.email }))).toBeVisible();
+      const newPassword = 'Nove-Heslo-2027';
+      await typeAsPerson(page.getByLabel(t('setPassword.password'), { exact: true }), newPassword);
+      await typeAsPerson(page.getByLabel(t('setPassword.password2'), { exact: true }), newPassword);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: t('reset.changed.title') })).toBeVisible();
+
+      // The reset signed the account out here too; the old password is refused, the new one asks for the PIN.
+      expect(await (await page.request.get('/api/user/info')).json()).toMatchObject({ guest: true });
+      const old = await page.request.post('/api/user/login', {
+        headers: { origin: E2E_BASE_URL, accept: 'application/json' },
+        data: { username: user.email, password: user.password },
+      });
+      expect(await old.json()).toMatchObject({ status: 'failed', reasons: ['invalid_credentials'] });
+      const fresh = await page.request.post('/api/user/login', {
+        headers: { origin: E2E_BASE_URL, accept: 'application/json' },
+        data: { username: user.email, password: newPassword },
+      });
+      expect(await fresh.json()).toMatchObject({ status: 'requested_pin_code' });
     });
 
     test('a guest opening the page signs in first and comes back to it', async ({ page }) => {

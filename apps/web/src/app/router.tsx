@@ -38,14 +38,23 @@ const SecureAccountFlow = lazyWithTimeout(() =>
 /** A guest (or a session ended meanwhile) signs in first, and comes back here (the safe-redirect rule allows an app path). */
 const toSignInAndBack = () => window.location.replace(signInHref(SECURITY_HREF));
 
-function SecurityRoute({ signedIn, onGuest = toSignInAndBack }: { signedIn: boolean; onGuest?: () => void }) {
+function SecurityRoute({
+  email,
+  resetLinkMinutes,
+  onGuest = toSignInAndBack,
+}: {
+  /** The signed-in account's address; null for a guest. */
+  email: string | null;
+  resetLinkMinutes: number | null;
+  onGuest?: () => void;
+}) {
   useEffect(() => {
-    if (!signedIn) onGuest();
-  }, [signedIn, onGuest]);
-  if (!signedIn) return <LoadingPlaceholder />;
+    if (email === null) onGuest();
+  }, [email, onGuest]);
+  if (email === null) return <LoadingPlaceholder />;
   return (
     <MessageAreaGate area="security" fallback={<LoadingPlaceholder />}>
-      <SecurityPage onGuest={onGuest} backHref="/" />
+      <SecurityPage onGuest={onGuest} backHref="/" email={email} resetLinkMinutes={resetLinkMinutes} />
     </MessageAreaGate>
   );
 }
@@ -119,7 +128,10 @@ export function AppRouter({
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.security}>
-              <SecurityRoute signedIn={data.user.authenticated} />
+              <SecurityRoute
+                email={data.user.authenticated ? data.user.email : null}
+                resetLinkMinutes={data.serverInfo.resetLinkMinutes}
+              />
             </Route>
             {/* Any other path: the sign-in route. */}
             <Route>

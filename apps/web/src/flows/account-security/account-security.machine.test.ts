@@ -23,6 +23,7 @@ describe('the security page machine', () => {
       busy: false,
       pending: null,
       failures: 0,
+      passwordLinkSent: false,
     });
     expect(run([{ type: 'overview.failed' }])).toEqual({ type: 'unavailable' });
     expect(run([{ type: 'overview.failed' }, { type: 'overview.requested' }])).toEqual({ type: 'loading' });
@@ -59,5 +60,16 @@ describe('the security page machine', () => {
     const revoking = run([{ type: 'action.started', button: 'device:d1' }], loaded);
     expect(revoking).toMatchObject({ busy: true, pending: 'device:d1' });
     expect(run([{ type: 'action.done', overview }], revoking)).toMatchObject({ busy: false, pending: null });
+  });
+
+  it('remembers that the password link was sent, through later changes and a reload of the overview', () => {
+    const sending = run([{ type: 'action.started', button: 'password:link' }], loaded);
+    expect(sending).toMatchObject({ busy: true, pending: 'password:link', passwordLinkSent: false });
+    const sent = run([{ type: 'passwordLink.sent' }], sending);
+    expect(sent).toMatchObject({ busy: false, pending: null, passwordLinkSent: true });
+    expect(run([{ type: 'action.started' }, { type: 'action.done', overview }], sent)).toMatchObject({
+      passwordLinkSent: true,
+    });
+    expect(run([{ type: 'overview.loaded', overview }], sent)).toMatchObject({ passwordLinkSent: true });
   });
 });

@@ -32,6 +32,8 @@ export type SecurityState =
       pending: string | null;
       /** Counts failed actions: each is announced once. */
       failures: number;
+      /** A link to choose a new password was sent to the account's address from this page. */
+      passwordLinkSent: boolean;
     };
 
 export type SecurityEvent =
@@ -46,6 +48,8 @@ export type SecurityEvent =
   /** The action is done; the overview read again after it. */
   | { type: 'action.done'; overview: Overview }
   | { type: 'action.failed' }
+  /** The link to choose a new password is on its way. */
+  | { type: 'passwordLink.sent' }
   | { type: 'reauth.needed' }
   | { type: 'reauth.refused' };
 
@@ -61,6 +65,7 @@ export function transition(state: SecurityState, event: SecurityEvent): Security
         busy: false,
         pending: null,
         failures: state.type === 'ready' ? state.failures : 0,
+        passwordLinkSent: state.type === 'ready' && state.passwordLinkSent,
       };
     case 'overview.failed':
       return state.type === 'ready'
@@ -87,6 +92,8 @@ export function transition(state: SecurityState, event: SecurityEvent): Security
       return { ...state, overview: event.overview, dialog: null, busy: false, pending: null };
     case 'action.failed':
       return { ...state, busy: false, pending: null, failures: state.failures + 1 };
+    case 'passwordLink.sent':
+      return { ...state, busy: false, pending: null, passwordLinkSent: true };
     case 'reauth.needed':
       return state.dialog === null
         ? { ...state, busy: false, pending: null }

@@ -11,6 +11,8 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const AT = Date.UTC(2026, 10, 20, 9, 30);
+const EMAIL = 'jana.novakova@example.test';
+const PAGE = { onGuest: () => undefined, backHref: '/', email: EMAIL, resetLinkMinutes: 60 };
 
 function fullOverview(): SecurityOverviewAnswer {
   return {
@@ -81,6 +83,8 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
       case 'DELETE /api/account/session/others':
         overview.sessions = overview.sessions.filter((s) => s.current);
         return jsonResponse({ status: 'ok' });
+      case 'POST /api/user/forgotpassword':
+        return jsonResponse({ status: 'ok' });
       default:
         return jsonResponse({}, 404);
     }
@@ -110,7 +114,7 @@ async function axeViolations(container: HTMLElement) {
 describe('the security page', () => {
   it('lists passkeys, trusted devices, sessions and sign-ins with this device and session marked, and has no axe violation', async () => {
     stubServer(fullOverview());
-    const { container } = renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    const { container } = renderWithProviders(<SecurityPage {...PAGE} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in and security' })).toBeTruthy();
     const passkeys = screen.getByRole('region', { name: 'Passkeys' });
     expect(within(passkeys).getByText('Passkey from Nov 20, 2026')).toBeTruthy();
@@ -154,7 +158,7 @@ describe('the security page', () => {
       { id: 'ses-3', userAgent: ANDROID, signedInAt: AT, lastActiveAt: AT + 7_200_000, current: false },
     ];
     const fetch = stubServer(overview);
-    const { container } = renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    const { container } = renderWithProviders(<SecurityPage {...PAGE} />, 'sk');
     await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' });
 
     /** The buttons of a section's items, each with the date its item shows after `label`. */
@@ -209,7 +213,7 @@ describe('the security page', () => {
       signIns: [],
       reauthRequired: false,
     });
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    renderWithProviders(<SecurityPage {...PAGE} />, 'sk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' })).toBeTruthy();
     expect(
       screen.getByText('Nemáte žiadny prístupový kľúč. Prihlasujete sa heslom a PIN kódom z e-mailu.'),
@@ -222,7 +226,7 @@ describe('the security page', () => {
 
   it('renames a passkey in a dialog, refusing a blank name, and announces the new name', async () => {
     const fetch = stubServer(fullOverview());
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Rename Kitchen phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename the passkey' });
     const field = within(dialog).getByLabelText('Name');
@@ -239,7 +243,7 @@ describe('the security page', () => {
 
   it('speaks of a passkey without a name by its date in the removal sentences, in Slovak', async () => {
     const fetch = stubServer(fullOverview());
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    renderWithProviders(<SecurityPage {...PAGE} />, 'sk');
     await userEvent.click(await screen.findByRole('button', { name: 'Odstrániť Prístupový kľúč z 20. 11. 2026' }));
     const confirm = await screen.findByRole('dialog', { name: 'Odstrániť prístupový kľúč?' });
     expect(
@@ -254,7 +258,7 @@ describe('the security page', () => {
 
   it('asks for the password when the removal needs it, says a wrong one, then removes and puts focus on the section heading', async () => {
     const fetch = stubServer(fullOverview(), { reauthFirst: true });
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Kitchen phone' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove the passkey?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
@@ -275,7 +279,7 @@ describe('the security page', () => {
 
   it('says an empty password once where the person is, and returns to the removal button when the dialog is closed', async () => {
     const fetch = stubServer(fullOverview(), { reauthFirst: true });
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />, 'sk');
+    renderWithProviders(<SecurityPage {...PAGE} />, 'sk');
     const remove = await screen.findByRole('button', { name: 'Odstrániť Kitchen phone' });
     await userEvent.click(remove);
     await userEvent.click(
@@ -314,7 +318,7 @@ describe('the security page', () => {
       },
     });
     const fetch = stubServer(fullOverview(), { reauthFirst: true });
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Kitchen phone' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Remove the passkey?' })).getByRole('button', {
@@ -343,7 +347,7 @@ describe('the security page', () => {
 
   it('revokes a device and signs out the other sessions, announcing each and keeping focus on the section', async () => {
     const fetch = stubServer(fullOverview());
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Mobile Chrome Android 14' }));
     await expectAnnounced('Mobile Chrome Android 14 will ask for a PIN at the next sign-in.', 'polite');
     await waitFor(() =>
@@ -360,7 +364,7 @@ describe('the security page', () => {
 
   it('says when a revocation gets no answer, keeping focus on its button and the device listed', async () => {
     const fetch = stubServer(fullOverview());
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} />);
     const revoke = await screen.findByRole('button', { name: 'Revoke Mobile Chrome Android 14' });
     let fail: (error: Error) => void = () => undefined;
     fetch.mockImplementationOnce(() => new Promise<Response>((_, reject) => (fail = reject)));
@@ -380,7 +384,7 @@ describe('the security page', () => {
   it('sends a session that is no longer signed in to sign-in', async () => {
     stubServer({ status: 'failed', reasons: ['credentials_required'] } as SecurityOverviewAnswer);
     const onGuest = vi.fn();
-    renderWithProviders(<SecurityPage onGuest={onGuest} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} onGuest={onGuest} />);
     await waitFor(() => expect(onGuest).toHaveBeenCalledTimes(1));
   });
 
@@ -389,8 +393,49 @@ describe('the security page', () => {
     fetch.mockImplementationOnce(async () => {
       throw new TypeError('Failed to fetch');
     });
-    renderWithProviders(<SecurityPage onGuest={vi.fn()} backHref="/" />);
+    renderWithProviders(<SecurityPage {...PAGE} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Passkeys' })).toBeTruthy();
+  });
+
+  it('mails a link to choose a new password to the account, says where it went and for how long, and keeps focus on the button', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage {...PAGE} />, 'sk');
+    const section = await screen.findByRole('region', { name: 'Heslo' });
+    expect(
+      within(section).getByText(
+        `Nové heslo si nastavíte odkazom, ktorý vám pošleme na ${EMAIL}. Nastavením nového hesla sa odhlásite na všetkých zariadeniach.`,
+      ),
+    ).toBeTruthy();
+    // The advice under the latest sign-ins points here, not to a sign-in page a signed-in person cannot reach.
+    expect(screen.getByText(/a nižšie si zmeňte heslo\.$/)).toBeTruthy();
+    const send = within(section).getByRole('button', { name: 'Poslať odkaz na zmenu hesla' });
+    send.focus();
+    await userEvent.keyboard('{Enter}');
+    const sent = `Odkaz sme poslali na ${EMAIL}. Odkaz platí 60 minút.`;
+    await expectAnnounced(sent, 'polite');
+    expect(within(section).getByText(sent)).toBeTruthy();
+    expect(document.activeElement).toBe(send);
+    expect(calls(fetch, 'POST /api/user/forgotpassword').map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { email: EMAIL },
+    ]);
+    // Another press sends another link.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(calls(fetch, 'POST /api/user/forgotpassword')).toHaveLength(2));
+  });
+
+  it('says when the password link could not be sent, and does not claim it was', async () => {
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage {...PAGE} resetLinkMinutes={null} />);
+    const send = await screen.findByRole('button', { name: 'Send a link to change my password' });
+    fetch.mockImplementationOnce(async () => jsonResponse({ status: 'failed', reasons: ['app_error'] }));
+    send.focus();
+    await userEvent.keyboard('{Enter}');
+    await expectAnnounced('That did not work. Try again.');
+    expect(document.activeElement).toBe(send);
+    expect(screen.queryByText(/We have sent the link/)).toBeNull();
+    // Sent on the next press; without a validity from the server the sentence says only where.
+    await userEvent.keyboard('{Enter}');
+    await expectAnnounced(`We have sent the link to ${EMAIL}.`, 'polite');
   });
 });

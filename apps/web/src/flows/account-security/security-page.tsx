@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import {
+  forgotPassword,
   passkeyRemove,
   passkeyRename,
   reauthenticate,
@@ -28,10 +29,13 @@ import {
   DevicesSection,
   OTHER_DEVICES_BUTTON,
   OTHER_SESSIONS_BUTTON,
+  PASSWORD_LINK_BUTTON,
   PasskeysSection,
+  PasswordSection,
   SessionsSection,
   SignInsSection,
   deviceButton,
+  passwordLinkSentText,
   sessionButton,
   usePasskeyInSentence,
 } from './security-sections';
@@ -43,6 +47,10 @@ export interface SecurityPageProps {
   onGuest: () => void;
   /** The default page (`/`), the way back. */
   backHref: string;
+  /** The signed-in account's address, where a link to choose a new password goes. */
+  email: string;
+  /** How long a reset link works, when the server says. */
+  resetLinkMinutes: number | null;
 }
 
 /** The snackbar that says a change did not go through (one at a time: a new failure replaces it). */
@@ -67,7 +75,7 @@ const reasonsOf = (answer: StatusAnswer) => answer.reasons ?? [];
  * read again, the result is announced, and focus goes to the section's heading when the item that
  * had it is gone (docs/decisions/0010-focus-and-announcements.md).
  */
-export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
+export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: SecurityPageProps) {
   const t = useT();
   const announce = useAnnounce();
   const { show } = useSnackbar();
@@ -79,7 +87,7 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
   const passkeyInSentence = usePasskeyInSentence();
   const [state, dispatch] = useReducer(transition, initialSecurityState);
   const titleId = useId();
-  const ids = { passkeys: useId(), devices: useId(), sessions: useId(), signIns: useId() };
+  const ids = { passkeys: useId(), devices: useId(), sessions: useId(), signIns: useId(), password: useId() };
   const passkeysHeading = useRef<HTMLHeadingElement>(null);
   const devicesHeading = useRef<HTMLHeadingElement>(null);
   const sessionsHeading = useRef<HTMLHeadingElement>(null);
@@ -225,6 +233,20 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
     await removePasskey(passkey);
   };
 
+  /** Mails the account's address a link to choose a new password (the same call as "Forgot password?"). */
+  const sendPasswordLink = async () => {
+    dispatch({ type: 'action.started', button: PASSWORD_LINK_BUTTON });
+    try {
+      const answer = await call(forgotPassword, { body: { email } });
+      if (answer.status !== 'ok') throw new Error(`password link: ${reasonsOf(answer).join(',')}`);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    dispatch({ type: 'passwordLink.sent' });
+    announce(passwordLinkSentText(t, email, resetLinkMinutes), 'polite');
+  };
+
   const focusHeading = (heading: { current: HTMLHeadingElement | null }) => () => {
     // After the render that removes the item: the heading stays.
     queueMicrotask(() => heading.current?.focus());
@@ -324,6 +346,15 @@ export function SecurityPage({ onGuest, backHref }: SecurityPageProps) {
         }
       />
       <SignInsSection headingId={ids.signIns} signIns={overview.signIns} nameOf={nameOf} />
+      <PasswordSection
+        headingId={ids.password}
+        email={email}
+        linkMinutes={resetLinkMinutes}
+        sent={state.passwordLinkSent}
+        busy={busy}
+        pending={pending}
+        onSend={() => void sendPasswordLink()}
+      />
       <a className={buttonClassName({ variant: 'link' }, styles.back)} href={backHref}>
         {t('security.back')}
       </a>

@@ -9,6 +9,7 @@ export const deviceButton = (id: string) => `device:${id}`;
 export const sessionButton = (id: string) => `session:${id}`;
 export const OTHER_DEVICES_BUTTON = 'devices:others';
 export const OTHER_SESSIONS_BUTTON = 'sessions:others';
+export const PASSWORD_LINK_BUTTON = 'password:link';
 
 /** Dates and times in the page's language. */
 export function useDates() {
@@ -375,4 +376,49 @@ export function SignInsSection({
       <p className={styles.text}>{t('security.signIns.notYou')}</p>
     </section>
   );
+}
+
+/**
+ * The password: a new one is chosen through a link mailed to the account's address, the same reset
+ * link "Forgot password?" sends (a signed-in person cannot reach that form: the sign-in page sends
+ * them on). Once sent, the section says where the link went and how long it works; another press
+ * sends a new one.
+ */
+export function PasswordSection({
+  headingId,
+  email,
+  linkMinutes,
+  sent,
+  busy,
+  pending,
+  onSend,
+}: {
+  headingId: string;
+  email: string;
+  /** How long a reset link works, when the server says. */
+  linkMinutes: number | null;
+  sent: boolean;
+  busy: boolean;
+  pending: string | null;
+  onSend: () => void;
+}) {
+  const t = useT();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('security.password.heading')}
+      </h2>
+      <p className={styles.text}>{t('security.password.text', { email })}</p>
+      {sent && <p className={styles.text}>{passwordLinkSentText(t, email, linkMinutes)}</p>}
+      <ActionButton id={PASSWORD_LINK_BUTTON} busy={busy} pending={pending} onPress={onSend}>
+        {t('security.password.send')}
+      </ActionButton>
+    </section>
+  );
+}
+
+/** "The link is on its way to …", with how long it works when the server says. */
+export function passwordLinkSentText(t: ReturnType<typeof useT>, email: string, linkMinutes: number | null): string {
+  const sent = t('security.password.sent', { email });
+  return linkMinutes === null ? sent : `${sent} ${t('security.password.validity', { minutes: linkMinutes })}`;
 }
