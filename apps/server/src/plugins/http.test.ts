@@ -150,10 +150,13 @@ describe('routes', () => {
       const response = await t.app.inject(url ?? '');
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location, url).toBe(location);
+      expect(response.headers['cache-control'], url).toBe('no-store');
     }
     const bare = await t.app.inject('/signin?redirect=%2F');
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe('/signin/?redirect=%2F');
+    // A permanent redirect would be kept by the browser for good; where it leads depends on the configuration.
+    expect(bare.headers['cache-control']).toBe('no-store');
   });
 
   it('sends every Location through the redirect rule: whatever the request, the target stays on the public origin', async () => {

@@ -13,7 +13,9 @@ export function redirectPolicy(config: Pick<Config, 'publicOrigin' | 'redirectAl
 
 /**
  * Answers with a redirect to `target` after `safeRedirect` has judged it; a target it refuses
- * becomes `fallback` (itself judged), else the default page.
+ * becomes `fallback` (itself judged), else the default page. Never stored (`no-store`): where a
+ * redirect leads depends on the configured origin and allow-list, which an operator may change, and
+ * a 301 without it would be kept by browsers for good.
  */
 export function sendSafeRedirect(
   reply: FastifyReply,
@@ -24,5 +26,5 @@ export function sendSafeRedirect(
 ) {
   const safe = safeRedirect(target, policy);
   const location = safe === DEFAULT_PAGE && target !== DEFAULT_PAGE ? safeRedirect(fallback, policy) : safe;
-  return reply.redirect(location, code);
+  return reply.header('cache-control', 'no-store').redirect(location, code);
 }

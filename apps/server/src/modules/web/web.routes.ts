@@ -128,8 +128,7 @@ export async function webRoutes(
   app.post(
     '/signin/*',
     {
-      onRequest: async (request, reply) =>
-        sendSafeRedirect(reply.header('cache-control', 'no-store'), redirects, formPageOf(request.url), 303, APP_BASE),
+      onRequest: async (request, reply) => sendSafeRedirect(reply, redirects, formPageOf(request.url), 303, APP_BASE),
     },
     async () => undefined,
   );
