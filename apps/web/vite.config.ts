@@ -8,10 +8,11 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
  * Libraries and shared code of the first view (see the bundle-budget test); not the boot script and
- * what it imports (boot*.ts, its own chunk below), which load before the first paint, nor main.tsx.
+ * what it imports (boot*.ts, its own chunk below), which load before the first paint, nor main.tsx,
+ * nor the routes of the pages reached from a link (`*-route.tsx`, `*-routes.tsx`: lazy, with their flows).
  */
 const FIRST_VIEW_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|@formatjs|intl-messageformat|wouter|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
+  /node_modules[\\/](react|react-dom|scheduler|@formatjs|intl-messageformat|wouter|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot|[\w-]+-routes?\.tsx)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
 /**
  * Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers,
  * the bot-check engines, react-hook-form's hook for the later forms.

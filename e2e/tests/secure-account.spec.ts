@@ -212,6 +212,11 @@ for (const { lang, viewport, reloads } of RUNS) {
     await expect(repeat).toHaveValue(NEW_PASSWORD);
     await page.keyboard.press('Enter');
     await expectScreen(page, t('reset.changed.title'));
+    // Its "Sign in" opens the login form with the account's address in place: only the password is left to type.
+    await tabTo(page, page.getByRole('button', { name: t('reset.changed.proceed') }));
+    await page.keyboard.press('Enter');
+    await expect(loginScreen(page, lang).email).toHaveValue(user.email);
+    await expect(loginScreen(page, lang).password).toHaveValue('');
 
     // The first device trusted the account; it now asks for the PIN again, and the new password works.
     const login = loginScreen(home.page, lang);

@@ -7,12 +7,12 @@ import { App } from './app';
 import { redirectsSignedInUser } from './routes';
 import { startUp } from './start-up';
 import type { StartUpData } from './start-up';
-// What these routes load on first use (lazy chunks): the token-link and secure-account flows and the English texts of
+// What these routes load on first use (lazy chunks): the token-link and secure-account routes with their flows, and the English texts of
 // their areas. Loaded with the test file, so a test waits for React and the stubbed calls, not for
 // the first transform of these modules, which on a loaded machine took longer than findBy's wait
 // (seen once during a CI run). The app still loads them lazily; each test still waits for its screen.
-import '../flows/token-link';
-import '../flows/secure-account';
+import './token-link-routes';
+import './secure-account-route';
 import 'virtual:messages/en/recovery';
 import 'virtual:messages/en/secureAccount';
 import 'virtual:messages/en/signInLater';
@@ -59,9 +59,9 @@ afterEach(() => {
 });
 
 describe('recovery routes', () => {
-  it('shows the reset-password flow at /reset-password and returns to the sign-in route after the change', async () => {
+  it('shows the reset-password flow at /reset-password and returns to the sign-in route after the change, with the account', async () => {
     stubApi({
-      '/api/token/info': () => jsonResponse({ status: 'ok' }),
+      '/api/token/info': () => jsonResponse({ status: 'ok', email: 'jana@example.sk' }),
       '/api/user/resetpassword': () => jsonResponse({ status: 'ok' }),
       '/api/device/userlist': () => jsonResponse({ status: 'ok', users: [] }),
     });
@@ -72,6 +72,10 @@ describe('recovery routes', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await user.click(await screen.findByRole('button', { name: 'Continue to sign in' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
+    // The login form starts with the account the link was for; the history entry no longer holds it, so a
+    // reload starts as the server draws the page.
+    expect(await screen.findByLabelText('Email address')).toHaveProperty('value', 'jana@example.sk');
+    await waitFor(() => expect(window.history.state).toMatchObject({ email: undefined }));
   });
 
   it('secures the account at /secure-account and continues to the reset-password flow with the reset token', async () => {

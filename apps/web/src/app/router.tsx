@@ -1,12 +1,11 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import type { DeviceUser } from '@gatehouse/contract';
+import { Suspense, useMemo, useState } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { SignInFlow } from '../flows/sign-in';
 import { ErrorBoundary } from './error-boundary';
 import { InternalErrorPage } from './internal-error-page';
 import { lazyWithTimeout } from '../shared/chunks';
 import { LoadingPlaceholder } from './page-frame';
-import { ROUTES, SECURITY_HREF, signInHref } from './routes';
+import { ROUTES } from './routes';
 import { MessageAreaGate } from '../shared/i18n';
 import type { LinkCheck } from '../shared/link-request';
 import type { SignInStart } from './page-payload';
@@ -19,45 +18,21 @@ const ControlsDemoScreen = lazyWithTimeout(() =>
 const SnackbarDemoScreen = lazyWithTimeout(() =>
   import('../flows/demo').then((m) => ({ default: m.SnackbarDemoScreen })),
 );
-// The security page is reached from the default page only: a lazy chunk with its own texts.
-const SecurityPage = lazyWithTimeout(() =>
-  import('../flows/account-security').then((m) => ({ default: m.SecurityPage })),
+// The other pages are reached from a link (a mail's, the default page's), never from the sign-in page's
+// first view: each route, with its wiring and its message areas, is a lazy chunk with its flow.
+// The token-link pages (reset, invitation) share one.
+const ResetPasswordRoute = lazyWithTimeout(() =>
+  import('./token-link-routes').then((m) => ({ default: m.ResetPasswordRoute })),
 );
-// The token-link pages (reset, invitation) are reached from e-mailed links only: one lazy chunk, not in the sign-in route's first view.
-const ResetPasswordFlow = lazyWithTimeout(() =>
-  import('../flows/token-link').then((m) => ({ default: m.ResetPasswordFlow })),
+const AcceptInvitationRoute = lazyWithTimeout(() =>
+  import('./token-link-routes').then((m) => ({ default: m.AcceptInvitationRoute })),
 );
-const FinishRegistrationFlow = lazyWithTimeout(() =>
-  import('../flows/token-link').then((m) => ({ default: m.FinishRegistrationFlow })),
+// The page of the "Wasn't you?" mail's link.
+const SecureAccountRoute = lazyWithTimeout(() =>
+  import('./secure-account-route').then((m) => ({ default: m.SecureAccountRoute })),
 );
-// The page of the "Wasn't you?" mail's link: a lazy chunk as well.
-const SecureAccountFlow = lazyWithTimeout(() =>
-  import('../flows/secure-account').then((m) => ({ default: m.SecureAccountFlow })),
-);
-
-/** A guest (or a session ended meanwhile) signs in first, and comes back here (the safe-redirect rule allows an app path). */
-const toSignInAndBack = () => window.location.replace(signInHref(SECURITY_HREF));
-
-function SecurityRoute({
-  email,
-  resetLinkMinutes,
-  onGuest = toSignInAndBack,
-}: {
-  /** The signed-in account's address; null for a guest. */
-  email: string | null;
-  resetLinkMinutes: number | null;
-  onGuest?: () => void;
-}) {
-  useEffect(() => {
-    if (email === null) onGuest();
-  }, [email, onGuest]);
-  if (email === null) return <LoadingPlaceholder />;
-  return (
-    <MessageAreaGate area="security" fallback={<LoadingPlaceholder />}>
-      <SecurityPage onGuest={onGuest} backHref="/" email={email} resetLinkMinutes={resetLinkMinutes} />
-    </MessageAreaGate>
-  );
-}
+// "Sign-in and security", linked from the default page.
+const SecurityRoute = lazyWithTimeout(() => import('./security-route').then((m) => ({ default: m.SecurityRoute })));
 
 export interface AppRouterProps {
   basename: string;
@@ -107,25 +82,17 @@ export function AppRouter({
               </MessageAreaGate>
             </Route>
             <Route path={ROUTES.resetPassword}>
-              <MessageAreaGate area="recovery" fallback={<LoadingPlaceholder />}>
-                <ResetPasswordRoute
-                  onDeviceUsers={setDeviceUsers}
-                  linkCheck={linkCheck}
-                  resetLinkMinutes={data.serverInfo.resetLinkMinutes}
-                />
-              </MessageAreaGate>
+              <ResetPasswordRoute
+                onDeviceUsers={setDeviceUsers}
+                linkCheck={linkCheck}
+                resetLinkMinutes={data.serverInfo.resetLinkMinutes}
+              />
             </Route>
             <Route path={ROUTES.acceptInvitation}>
-              {/* Registration ends with the passkey offer, whose texts are sign-in texts. */}
-              <MessageAreaGate area={['recovery', 'signInLater']} fallback={<LoadingPlaceholder />}>
-                <AcceptInvitationRoute redirect={redirect} linkCheck={linkCheck} signedIn={data.user.authenticated} />
-              </MessageAreaGate>
+              <AcceptInvitationRoute redirect={redirect} linkCheck={linkCheck} signedIn={data.user.authenticated} />
             </Route>
             <Route path={ROUTES.secureAccount}>
-              {/* The expired screen's reset-link form uses the recovery texts. */}
-              <MessageAreaGate area={['secureAccount', 'recovery']} fallback={<LoadingPlaceholder />}>
-                <SecureAccountRoute linkCheck={linkCheck} resetLinkMinutes={data.serverInfo.resetLinkMinutes} />
-              </MessageAreaGate>
+              <SecureAccountRoute linkCheck={linkCheck} resetLinkMinutes={data.serverInfo.resetLinkMinutes} />
             </Route>
             <Route path={ROUTES.security}>
               <SecurityRoute
@@ -141,74 +108,5 @@ export function AppRouter({
         </Suspense>
       </ErrorBoundary>
     </Router>
-  );
-}
-
-/** Navigation to the sign-in route, inside the router's base. */
-function useGoToSignIn(): () => void {
-  const [, navigate] = useLocation();
-  return useCallback(() => navigate(ROUTES.signIn), [navigate]);
-}
-
-function ResetPasswordRoute({
-  onDeviceUsers,
-  linkCheck,
-  resetLinkMinutes,
-}: {
-  onDeviceUsers: (users: readonly DeviceUser[]) => void;
-  linkCheck: LinkCheck | null;
-  resetLinkMinutes: number | null;
-}) {
-  return (
-    <ResetPasswordFlow
-      search={useSearch()}
-      tokenCheck={linkCheck}
-      goToSignIn={useGoToSignIn()}
-      onDeviceUsers={onDeviceUsers}
-      resetLinkMinutes={resetLinkMinutes}
-    />
-  );
-}
-
-function SecureAccountRoute({
-  linkCheck,
-  resetLinkMinutes,
-}: {
-  linkCheck: LinkCheck | null;
-  resetLinkMinutes: number | null;
-}) {
-  const [, navigate] = useLocation();
-  const goToResetPassword = useCallback(
-    (token: string) => navigate(`${ROUTES.resetPassword}?${new URLSearchParams({ token }).toString()}`),
-    [navigate],
-  );
-  return (
-    <SecureAccountFlow
-      search={useSearch()}
-      goToSignIn={useGoToSignIn()}
-      goToResetPassword={goToResetPassword}
-      linkCheck={linkCheck}
-      resetLinkMinutes={resetLinkMinutes}
-    />
-  );
-}
-
-function AcceptInvitationRoute({
-  redirect,
-  linkCheck,
-  signedIn,
-}: {
-  redirect: () => void;
-  linkCheck: LinkCheck | null;
-  signedIn: boolean;
-}) {
-  return (
-    <FinishRegistrationFlow
-      search={useSearch()}
-      tokenCheck={linkCheck}
-      goToSignIn={useGoToSignIn()}
-      redirect={redirect}
-      signedIn={signedIn}
-    />
   );
 }

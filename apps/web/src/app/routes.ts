@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
 import { APP_PAGES, sendsSignedInVisitorOn } from '@gatehouse/contract';
 
 /** Route paths (inside the router's basename); the server knows the same pages (the contract's APP_PAGES). */
@@ -34,4 +36,14 @@ export const SECURITY_HREF = `${SIGN_IN_BASE_PATH}${ROUTES.security}`;
 export function signInHref(redirect?: string): string {
   const query = redirect === undefined ? '' : `?${new URLSearchParams({ redirect }).toString()}`;
   return `${SIGN_IN_BASE_PATH}/${query}`;
+}
+
+/**
+ * Navigation to the sign-in route, inside the router's base (the link pages' "Sign in"); the account a
+ * link page names goes in the new history entry, where the sign-in flow reads it (handedEmail) and
+ * starts with it.
+ */
+export function useGoToSignIn(): (email?: string) => void {
+  const [, navigate] = useLocation();
+  return useCallback((email?: string) => navigate(ROUTES.signIn, { state: { email } }), [navigate]);
 }

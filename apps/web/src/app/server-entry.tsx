@@ -64,11 +64,11 @@ function modulesFor(page: string, signIn: SignInStart): string[] {
   switch (page) {
     case APP_PAGES.resetPassword:
     case APP_PAGES.acceptInvitation:
-      return ['src/flows/token-link/index.ts'];
+      return ['src/app/token-link-routes.tsx'];
     case APP_PAGES.secureAccount:
-      return ['src/flows/secure-account/index.ts'];
+      return ['src/app/secure-account-route.tsx'];
     case APP_PAGES.security:
-      return ['src/flows/account-security/index.ts'];
+      return ['src/app/security-route.tsx'];
     default:
       return signIn.pinStep
         ? ['src/flows/sign-in/screens/later-screens.ts', 'src/flows/sign-in/screens/remember-device-checkbox.tsx']

@@ -265,7 +265,7 @@ describe('server-rendered pages', () => {
       typeof assetsOf
     >[0];
     const head = live.html.slice(0, live.html.indexOf('</head>'));
-    const needed = assetsOf(manifest, ['src/flows/token-link/index.ts', 'src/app/main.tsx']);
+    const needed = assetsOf(manifest, ['src/app/token-link-routes.tsx', 'src/app/main.tsx']);
     expect(needed.css.length).toBeGreaterThan(1);
     for (const file of needed.css) expect(head.split(`href="/signin/${file}"`).length - 1, file).toBe(1);
     const scripts = [

@@ -31,7 +31,8 @@ import {
 export interface SecureAccountFlowProps {
   /** The page's query string; `token` is read from it once. */
   search: string;
-  goToSignIn: () => void;
+  /** To the sign-in route, with the account to sign in to when the page knows it. */
+  goToSignIn: (email?: string) => void;
   /** The reset-password route with this token. */
   goToResetPassword: (token: string) => void;
   /** The server's check of this link when it rendered the page (or that this browser secured the account with it). */

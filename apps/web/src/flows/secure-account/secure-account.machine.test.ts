@@ -116,6 +116,10 @@ describe('secure-account machine', () => {
     );
     expect(asked.effects).toEqual([{ type: 'newToken.call', email: 'ana@example.test' }]);
     expect(asked.state).toEqual({ type: 'newTokenSent', email: 'ana@example.test' });
+    // Sign-in then starts with the address the link went to.
+    expect(run([{ type: 'signIn.chosen' }], TOKEN, asked.state).effects).toEqual([
+      { type: 'navigation.signIn', email: 'ana@example.test' },
+    ]);
   });
 
   it('shows the confirmation again, without a check, when this browser secured the account with the link; a new password then comes by a mailed link', () => {

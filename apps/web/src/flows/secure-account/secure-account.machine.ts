@@ -124,7 +124,10 @@ export function transition(
     case 'requestNewToken':
       return isNewTokenEvent(event) ? onRequestNewToken(state, event) : stay(state);
     case 'newTokenSent':
-      return event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
+      // The address the link went to: sign-in starts with it.
+      return event.type === 'signIn.chosen'
+        ? go(state, { type: 'navigation.signIn', email: state.email })
+        : stay(state);
     default:
       return state satisfies never;
   }

@@ -48,7 +48,7 @@ import { PASSKEY_NOT_AVAILABLE_MESSAGES } from './sign-in.messages';
 import type { SignInDeps } from './sign-in.effects';
 import type { SignInFormState } from './sign-in.machine';
 import type { PasswordFormProps } from './screens/password-form-end';
-import type { SignInStart } from './sign-in-start';
+import { forgetHandedEmail, handedEmail, type SignInStart } from './sign-in-start';
 import type { SignInCalls } from './sign-in.calls';
 
 // The first view holds the login and remembered-user forms; the other screens are one chunk.
@@ -241,6 +241,8 @@ export function SignInFlow({
           rememberedUsers,
           pinStep: start ? start.pinStep : readPinStep(),
           passkeyLikely: start?.passkeyLikely ?? false,
+          // A link page's "Sign in" hands its account over (none on a page loaded afresh).
+          email: handedEmail(),
         }),
       transition,
       run: runEffect,
@@ -267,6 +269,8 @@ export function SignInFlow({
   }, [abortConditionalMediation]);
   // The Activate snackbar belongs to the form it was shown on.
   useEffect(() => () => hide(PASSKEY_NOT_AVAILABLE_SNACKBAR_ID), [loginView, hide]);
+
+  useEffect(forgetHandedEmail, []);
 
   // The calls load as soon as the page has hydrated: a form sent then does not wait for them.
   useEffect(() => {

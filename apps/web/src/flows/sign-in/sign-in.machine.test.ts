@@ -52,6 +52,20 @@ describe('sign-in machine: the first view', () => {
     expect(rememberedForm).toMatchObject({ type: 'rememberedUser', user: jana, users: [jana, petr] });
   });
 
+  it('starts with the account a link page handed over: its remembered form, else the login form with its address', () => {
+    const handed = (users: readonly DeviceUser[], email: string) =>
+      transition(initialSignInState, { type: 'flow.started', rememberedUsers: users, pinStep: null, email }).state;
+    // Remembered on this device, though not the first: its own form.
+    expect(handed([jana, petr], petr.email)).toMatchObject({ type: 'rememberedUser', user: petr });
+    // Not remembered here: the login form with the address, the remembered accounts one step back.
+    expect(handed([jana], 'eva@example.sk')).toMatchObject({
+      type: 'loginForm',
+      email: 'eva@example.sk',
+      users: [jana],
+    });
+    expect(handed([], 'eva@example.sk')).toMatchObject({ type: 'loginForm', email: 'eva@example.sk' });
+  });
+
   it('resumes a PIN step kept in session storage and reads the attempts again', () => {
     const next = start([jana], { email: 'Jana@example.sk', variant: 'recheckMandatory' });
     expect(next.state).toMatchObject({

@@ -75,7 +75,7 @@ function onUnspecified(state: StateOf<'unspecified'>, event: SignInEvent): Trans
     const user = users.find((u) => u.email.toLowerCase() === email);
     return enterPin(users, event.pinStep, user ? { type: 'remembered', user } : { type: 'login' });
   }
-  const first = startView(users);
+  const first = startView(users, event.email);
   return go(first.type === 'loginForm' && event.passkeyLikely === true ? { ...first, deviceOffer: true } : first);
 }
 

@@ -35,7 +35,8 @@ interface TokenLinkPageProps {
   /** The link's check, made by the server for the page it rendered (or that this browser used a reset link). */
   tokenCheck?: LinkCheck | null;
   /** Goes to the sign-in route (sign in, close and cancel on the link's pages). */
-  goToSignIn: () => void;
+  /** To the sign-in route, with the account to sign in to when the page knows it. */
+  goToSignIn: (email?: string) => void;
 }
 
 export interface ResetPasswordFlowProps extends TokenLinkPageProps {

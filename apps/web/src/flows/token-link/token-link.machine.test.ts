@@ -91,13 +91,15 @@ describe('token-link machine, a reset link', () => {
     const usedHere = { usedHere: true };
 
     it('shows the password-changed page again, without a check or a call', () => {
+      // Without a check, the page does not know the account.
       expect(startTokenLink(RESET_LINK.steps, pageOf(TOKEN, usedHere))).toEqual({
-        state: { type: 'passwordChanged' },
+        state: { type: 'passwordChanged', account: null },
         effects: [],
       });
       // Signed in by now (in another tab) or not: the same.
       expect(startTokenLink(RESET_LINK.steps, pageOf(TOKEN, { ...usedHere, signedIn: true })).state).toEqual({
         type: 'passwordChanged',
+        account: null,
       });
     });
 
@@ -132,9 +134,18 @@ describe('token-link machine, a reset link', () => {
 
     it('goes to the password-changed page and refreshes the device user list when the reset is ok', () => {
       expect(run(TOKEN, valid, submitted, { type: 'password.answered', answer: { status: 'ok' } })).toEqual({
-        state: { type: 'passwordChanged' },
+        state: { type: 'passwordChanged', account: null },
         effects: [{ type: 'deviceList.refresh' }],
       });
+    });
+
+    it('hands the account its check named to sign-in, so that the login form starts with it', () => {
+      const named: TokenLinkEvent = { type: 'token.answered', answer: { status: 'ok', email: 'jana@example.sk' } };
+      const changed = run(TOKEN, named, submitted, { type: 'password.answered', answer: { status: 'ok' } });
+      expect(changed.state).toEqual({ type: 'passwordChanged', account: 'jana@example.sk' });
+      expect(transition(TOKEN, changed.state, { type: 'signIn.chosen' }).effects).toEqual([
+        { type: 'navigation.signIn', email: 'jana@example.sk' },
+      ]);
     });
 
     it.each(['wrong_token', 'missing_token'])('goes to the expired page when the submit answers %s', (reason) => {
@@ -269,7 +280,10 @@ describe('token-link machine, a reset link', () => {
 
     it('goes to the sign-in route from the confirmation', () => {
       const sent = run(TOKEN, ...expired, chosen, requested, { type: 'newToken.answered', answer: { status: 'ok' } });
-      expect(transition(TOKEN, sent.state, { type: 'signIn.chosen' }).effects).toEqual([{ type: 'navigation.signIn' }]);
+      // With the address the link went to: the login form starts with it.
+      expect(transition(TOKEN, sent.state, { type: 'signIn.chosen' }).effects).toEqual([
+        { type: 'navigation.signIn', email: 'jana@example.sk' },
+      ]);
     });
   });
 });

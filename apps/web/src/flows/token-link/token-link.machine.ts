@@ -70,7 +70,8 @@ export type TokenLinkState =
   | { type: 'expired' }
   | RequestNewTokenState
   | NewTokenSentState
-  | { type: 'passwordChanged' }
+  /** `account`: the e-mail of the account, when the link's check named it (its "Sign in" hands it over). */
+  | { type: 'passwordChanged'; account: string | null }
   | { type: 'pairDevice'; pairing: boolean; notice: 'pairFailed' | null }
   /** Registered (and paired or not): the offer check, or the redirect, is under way. */
   | { type: 'finishing' }
@@ -130,7 +131,7 @@ export function startTokenLink(
 ): TokenLinkTransition {
   const { token } = link;
   if (token === null || token.trim() === '') return go({ type: 'expired' });
-  if (link.usedHere && steps.afterPassword === 'passwordChanged') return go({ type: 'passwordChanged' });
+  if (link.usedHere && steps.afterPassword === 'passwordChanged') return go({ type: 'passwordChanged', account: null });
   const checking = check(token);
   return answer ? transition(steps, link, checking.state, { type: 'token.answered', answer }) : checking;
 }
@@ -160,9 +161,15 @@ const pairDevice = (patch: Partial<PairDeviceState> = {}): TokenLinkState => ({
 
 const stay = (state: TokenLinkState): TokenLinkTransition => ({ state, effects: [] });
 const go = (state: TokenLinkState, ...effects: TokenLinkEffect[]): TokenLinkTransition => ({ state, effects });
-/** Close, sign in: the sign-in route. */
-const leave = (state: TokenLinkState, event: TokenLinkEvent) =>
-  event.type === 'signIn.chosen' ? go(state, { type: 'navigation.signIn' }) : stay(state);
+/** The account a screen is about, when it knows it: sign-in starts with it. */
+const emailOf = (state: TokenLinkState): string | null =>
+  state.type === 'passwordChanged' ? state.account : state.type === 'newTokenSent' ? state.email : null;
+/** Close, sign in: the sign-in route, with the screen's account. */
+const leave = (state: TokenLinkState, event: TokenLinkEvent) => {
+  if (event.type !== 'signIn.chosen') return stay(state);
+  const email = emailOf(state);
+  return go(state, email === null ? { type: 'navigation.signIn' } : { type: 'navigation.signIn', email });
+};
 
 /**
  * @param steps the kind's steps (token-link.kinds.ts).
@@ -252,7 +259,7 @@ function onSetPassword(
           // A registration signed the user in: the device can be paired with this session.
           return steps.afterPassword === 'pairDevice'
             ? go(pairDevice())
-            : go({ type: 'passwordChanged' }, { type: 'deviceList.refresh' });
+            : go({ type: 'passwordChanged', account: state.account }, { type: 'deviceList.refresh' });
         case 'expired':
           return go({ type: 'expired' });
         case 'fields':

@@ -80,7 +80,10 @@ export type NewTokenResultEvent = Extract<
 
 /** The effects of the request-new-link state. */
 export type NewTokenEffect =
-  { type: 'newToken.call'; email: string } | { type: 'email.clear' } | { type: 'navigation.signIn' };
+  | { type: 'newToken.call'; email: string }
+  | { type: 'email.clear' }
+  /** `email`: the account the page is about, handed to sign-in when the page knows it. */
+  | { type: 'navigation.signIn'; email?: string };
 
 /** The request-new-link state: a fresh form, or one patched (submitting, a notice, a field problem). */
 export const requestNewTokenState = (
@@ -162,7 +165,8 @@ export interface NewTokenDeps extends CallFailureDeps {
   /** The new-link request (for an invited account the server mails a fresh invitation). */
   forgotPassword: (body: ForgotPasswordBody) => Promise<StatusAnswer>;
   clearEmail: () => void;
-  goToSignIn: () => void;
+  /** To the sign-in route, with the account to sign in to when the page knows it. */
+  goToSignIn: (email?: string) => void;
 }
 
 /** Runs an effect of the request-new-link state; the events it produces go back through `send`. */
@@ -187,7 +191,7 @@ export async function runNewTokenEffect(
       deps.clearEmail();
       return;
     case 'navigation.signIn':
-      deps.goToSignIn();
+      deps.goToSignIn(effect.email);
       return;
     default:
       return effect satisfies never;

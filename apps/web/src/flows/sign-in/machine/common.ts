@@ -104,9 +104,13 @@ export const forgotPassword = (
 });
 
 /** The first view: the remembered-user form of the first remembered account, else the login form. */
-export function startView(users: readonly DeviceUser[]): SignInState {
-  const first = users[0];
-  return first ? rememberedUser(users, first) : loginForm(users);
+/**
+ * The first view: the account a link page just set a password for (`email`), remembered or typed in;
+ * else the first remembered account, else the login form.
+ */
+export function startView(users: readonly DeviceUser[], email = ''): SignInState {
+  const first = email ? users.find((user) => user.email === email) : users[0];
+  return first ? rememberedUser(users, first) : loginForm(users, { email });
 }
 
 /** Back to sign-in: the remembered-user form when that account is still remembered, else the login form. */

@@ -178,7 +178,14 @@ export type SignInEvent =
    * `passkeyLikely`: the browser may offer passkeys in its autofill, so the login form starts with the
    * device-offer notice (a server-rendered first paint has it; docs/decisions/0117-server-rendered-first-view.md).
    */
-  | { type: 'flow.started'; rememberedUsers: readonly DeviceUser[]; pinStep: PinStep | null; passkeyLikely?: boolean }
+  | {
+      type: 'flow.started';
+      rememberedUsers: readonly DeviceUser[];
+      pinStep: PinStep | null;
+      passkeyLikely?: boolean;
+      /** The account a link page just set a password for (its "Sign in" hands it over). */
+      email?: string;
+    }
   | { type: 'login.submitted'; body: LoginBody }
   | { type: 'login.answered'; answer: LoginAnswer }
   /** No answer at all: the login's own reaction, the server-error notice. */
