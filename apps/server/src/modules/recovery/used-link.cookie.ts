@@ -14,9 +14,9 @@ const LINK_HASH = /^[0-9a-f]{64}$/;
  * again (a reload, the mail opened again), then says what was done instead of calling the link
  * expired (docs/decisions/0178-used-link-reopened.md). It holds each link's SHA-256 (joined by
  * dots, the latest last), never a link; it lives as long as a reset link does, from the latest
- * use. It grants nothing: a browser that forged it would only see the confirmation page for a link of its own
- * choosing, and the page is chosen from the cookie and the address alone, without looking the link
- * up, so it tells nobody whether a link exists.
+ * use. It grants nothing: a browser that forged it would only see the confirmation page for a link
+ * of its own choosing, and the page is chosen from the cookie and the address alone, without
+ * looking the link up, so it tells nobody whether a link exists.
  */
 export class UsedLinkCookie {
   readonly name: string;
