@@ -422,7 +422,8 @@ async function toReauth(page: Page, lang: Locale) {
 const reauthPassword: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/account/reauth', answer);
   await toReauth(page, lang);
-  const password = page.getByLabel(text(lang, 'security.reauth.password'), { exact: true });
+  // In the dialog: the page behind it has a section named "Password" too.
+  const password = page.getByRole('dialog').getByLabel(text(lang, 'security.reauth.password'), { exact: true });
   await password.fill(ACCOUNT.password);
   await password.press('Enter');
 };
