@@ -217,6 +217,11 @@ for (const { lang, viewport, reloads } of RUNS) {
     await page.keyboard.press('Enter');
     await expect(loginScreen(page, lang).email).toHaveValue(user.email);
     await expect(loginScreen(page, lang).password).toHaveValue('');
+    // The browser's Back returns to the link's page: it says the password was changed, and offers no
+    // form for the used link.
+    await page.goBack();
+    await expectScreen(page, t('reset.changed.title'));
+    await expect(page.getByLabel(t('setPassword.password'), { exact: true })).toHaveCount(0);
 
     // The first device trusted the account; it now asks for the PIN again, and the new password works.
     const login = loginScreen(home.page, lang);

@@ -76,6 +76,10 @@ describe('recovery routes', () => {
     // reload starts as the server draws the page.
     expect(await screen.findByLabelText('Email address')).toHaveProperty('value', 'jana@example.sk');
     await waitFor(() => expect(window.history.state).toMatchObject({ email: undefined }));
+    // The browser's Back returns to the link's page: it says the password was changed, not the form of a used link.
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
   });
 
   it('secures the account at /secure-account and continues to the reset-password flow with the reset token', async () => {
@@ -89,6 +93,10 @@ describe('recovery routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeTruthy();
     expect(window.location.pathname).toBe('/reset-password');
     expect(new URLSearchParams(window.location.search).get('token')).toBe('fresh-reset');
+    // Back to the link's page: the account is secured, not the confirmation's button again.
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is secured' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Secure my account' })).toBeNull();
   });
 
   it('finishes a registration at /accept-invitation and goes to the safe redirect of the link', async () => {

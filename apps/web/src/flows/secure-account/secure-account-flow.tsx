@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { forgotPassword, secureAccount, secureAccountInfo } from '@gatehouse/contract';
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { call } from '../../shared/api/call';
@@ -10,6 +10,7 @@ import {
   RESET_LINK_VALIDITY,
   answerFor,
   linkValidity,
+  markUsedHere,
   usedHere,
 } from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
@@ -76,6 +77,10 @@ export function SecureAccountFlow({
     },
     deps,
   );
+  // Secured, the link is used: a Back to this page says so, not the confirmation's button again.
+  useEffect(() => {
+    if (state.type === 'secured' && token !== null) markUsedHere(token);
+  }, [state.type, token]);
 
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: 'secureAccount.expired.signIn', onClick: signIn } as const;

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceUser } from '@gatehouse/contract';
 import { deviceUserList, forgotPassword, newDevice, tokenInfo } from '@gatehouse/contract';
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
@@ -11,6 +11,7 @@ import {
   LinkRequestScreen,
   answerFor,
   linkValidity,
+  markUsedHere,
   usedHere,
 } from '../../shared/link-request';
 import type { LinkCheck } from '../../shared/link-request';
@@ -134,6 +135,10 @@ function TokenLinkFlow({
     },
     deps,
   );
+  // The password is set: a Back to this page says so, not the form of a used link again.
+  useEffect(() => {
+    if (state.type === 'passwordChanged' && link.token !== null) markUsedHere(link.token);
+  }, [state.type, link.token]);
 
   const signIn = () => send({ type: 'signIn.chosen' });
   const leave = { label: texts.leave, onClick: signIn };

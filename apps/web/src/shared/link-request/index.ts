@@ -18,7 +18,7 @@ export {
   RESET_LINK_VALIDITY,
   linkValidity,
 } from './link-request.messages';
-export { answerFor, usedHere } from './link-check';
+export { answerFor, markUsedHere, usedHere } from './link-check';
 export type { LinkCheck, LinkPage } from './link-check';
 export { LinkRequestScreen } from './link-request-screen';
 export type { LinkRequestTexts } from './link-request-screen';

@@ -32,8 +32,25 @@ export function answerFor(check: LinkCheck | null | undefined, token: string | n
   return own && 'answer' in own ? own.answer : undefined;
 }
 
-/** Whether this browser has used this link (the server said so for the page it rendered). */
+/**
+ * The links this page has used since it loaded. The server's check of a rendered page is older than
+ * such a use, so a page the app returns to itself (the browser's Back after a reset) asks here first.
+ */
+const usedInThisPage = new Set<string>();
+
+/** Records that this page used the link (a new password set with it, the account secured with it). */
+export function markUsedHere(token: string): void {
+  usedInThisPage.add(token);
+}
+
+/** Tests: each starts as a page just loaded. */
+export function forgetUsedLinks(): void {
+  usedInThisPage.clear();
+}
+
+/** Whether this browser has used this link: this page did, or the server said so for the page it rendered. */
 export function usedHere(check: LinkCheck | null | undefined, token: string | null): boolean {
+  if (token !== null && usedInThisPage.has(token)) return true;
   const own = checkOf(check, token);
   return own !== undefined && 'usedHere' in own;
 }
