@@ -45,6 +45,9 @@ async function signIn(
   device?: string,
 ): Promise<Browser> {
   const values = await signInWithPin(t, account, device ? { device } : {}, { 'user-agent': userAgent });
+  // A sign-in from a new device queues a "Wasn't you?" mail; it is sent now, so that a test that
+  // compares the database before and after a call sees only what the call did.
+  await t.app.outbox.idle();
   return { ...values, userAgent };
 }
 
