@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { SecurityDevice, SecurityPasskey, SecuritySession, SecuritySignIn } from '@gatehouse/contract';
-import { useFormatter, useT, type MessageId } from '../../shared/i18n';
-import { Button } from '../../shared/ui';
+import { Message, useFormatter, useT, type MessageId } from '../../shared/i18n';
+import { Address, Button } from '../../shared/ui';
 import styles from './account-security.module.css';
 
 /** Names of the list buttons whose calls run without a dialog (the machine's `pending`). */
@@ -408,8 +408,15 @@ export function PasswordSection({
       <h2 id={headingId} className={styles.heading}>
         {t('security.password.heading')}
       </h2>
-      <p className={styles.text}>{t('security.password.text', { email })}</p>
-      {sent && <p className={styles.text}>{passwordLinkSentText(t, email, linkMinutes)}</p>}
+      <p className={styles.text}>
+        <Message id="security.password.text" values={{ email: <Address>{email}</Address> }} />
+      </p>
+      {sent && (
+        <p className={styles.text}>
+          <Message id="security.password.sent" values={{ email: <Address>{email}</Address> }} />
+          {linkMinutes !== null && ` ${t('security.password.validity', { minutes: linkMinutes })}`}
+        </p>
+      )}
       <ActionButton id={PASSWORD_LINK_BUTTON} busy={busy} pending={pending} onPress={onSend}>
         {t('security.password.send')}
       </ActionButton>

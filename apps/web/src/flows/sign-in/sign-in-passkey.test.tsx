@@ -12,7 +12,7 @@ import sk from '../../locales/sk.json';
 import cs from '../../locales/cs.json';
 import { WEBAUTHN_GET_REASONS } from '@gatehouse/contract';
 import { PASSKEY_NOTICE_MESSAGES, PASSKEY_NOT_AVAILABLE_MESSAGES, PASSKEY_OUTCOMES } from './sign-in.messages';
-import { announced, expectAnnounced } from '../../shared/testing/test-utils';
+import { announced, expectAnnounced, wholeText } from '../../shared/testing/test-utils';
 // sign-in.test-helpers also loads the lazy modules (the biometric-restricted dialog among them).
 import { jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
 import type { Handler } from './sign-in.test-helpers';
@@ -120,7 +120,9 @@ describe('passkey sign-in by button', () => {
 
   it('shows the disabled page with the e-mail of the answer on account_disabled', async () => {
     await pressPasskeyButton(ok({ status: 'failed', reasons: ['account_disabled'], email: 'eva@example.sk' }));
-    expect(await screen.findByText('Your account eva@example.sk has been disabled by an administrator.')).toBeTruthy();
+    expect(
+      await screen.findByText(wholeText('Your account eva@example.sk has been disabled by an administrator.')),
+    ).toBeTruthy();
   });
 
   it('shows the blocked page on blocked', async () => {

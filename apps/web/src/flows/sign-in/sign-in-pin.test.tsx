@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
+import { wholeText } from '../../shared/testing/test-utils';
 import { PIN_STEP_STORAGE_KEY } from './pin-step-storage';
 import { attempts, jsonResponse, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
 import { vi } from 'vitest';
@@ -46,7 +47,9 @@ describe('PIN step in the flow', () => {
     await signInToPinStep({});
     const heading = await screen.findByRole('heading', { level: 1, name: 'Enter code' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(screen.getByText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')).toBeTruthy();
+    expect(
+      screen.getByText(wholeText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')),
+    ).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem(PIN_STEP_STORAGE_KEY) ?? 'null')).toEqual({
       email: 'jana@example.sk',
       variant: 'signIn',

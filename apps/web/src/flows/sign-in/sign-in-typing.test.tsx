@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectAnnounced, expectNothingAnnounced, expectReported } from '../../shared/testing/test-utils';
+import { expectAnnounced, expectNothingAnnounced, expectReported, wholeText } from '../../shared/testing/test-utils';
 import { GET_OPTIONS, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { accessibleDescriptionOf } from '../../shared/ui/test-intl';
 import { attempts, jana, ok, petr, renderFlow, routeFetch } from './sign-in.test-helpers';
@@ -46,7 +46,9 @@ describe('the PIN form, typed as people do', TYPING, () => {
   it('keeps every key of the code typed after a wrong one, and says the mistake once', async () => {
     const { user, code } = await openPinFormThatRefusesEveryCode();
     // The address the server names, not the one typed.
-    expect(screen.getByText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')).toBeTruthy();
+    expect(
+      screen.getByText(wholeText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')),
+    ).toBeTruthy();
     expect(document.title).toBe('PIN – Sign in');
 
     // Sent with Enter from the field: focus stays, the assertive region says it.

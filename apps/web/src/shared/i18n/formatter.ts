@@ -1,5 +1,5 @@
 import { Fragment, createContext, createElement, isValidElement, useContext } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { isLiteralElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '@gatehouse/contract';
@@ -7,8 +7,14 @@ import type { CompiledMessages, MessageId } from './messages';
 
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
 
-/** A rich text's values: a tag (`<contact>…</contact>`) gets a function of its chunks. */
-export type RichMessageValues = Record<string, MessageValues[string] | ((chunks: ReactNode[]) => ReactNode)>;
+/**
+ * A rich text's values: a tag (`<contact>…</contact>`) gets a function of its chunks; an argument
+ * may be an element (an e-mail address that must not break, `shared/ui/address.tsx`).
+ */
+export type RichMessageValues = Record<
+  string,
+  MessageValues[string] | ReactElement | ((chunks: ReactNode[]) => ReactNode)
+>;
 
 /**
  * The page's messages, dates and times in one language. One per catalogue (the provider's
@@ -18,7 +24,7 @@ export interface Formatter {
   locale: Locale;
   /** A message as text; a missing id, or values the message cannot take, give the id. */
   format: (id: MessageId, values?: MessageValues) => string;
-  /** A message with tags, each rendered by its function in `values`. */
+  /** A message with tags, each rendered by its function in `values`, or with elements as values. */
   formatRich: (id: MessageId, values: RichMessageValues) => ReactNode;
   formatDate: (value: number | Date, options: Intl.DateTimeFormatOptions) => string;
 }

@@ -4,7 +4,8 @@ import type { RichMessageValues } from './formatter';
 
 /**
  * A message with tags, e.g. `<contact>…</contact>`: each tag's function in `values` renders its
- * chunks (a link). Plain messages read better as `t(id)` (useT).
+ * chunks (a link); or with an element as a value (`<Address>`). Plain messages read better as
+ * `t(id)` (useT).
  */
 export function Message({ id, values }: { id: MessageId; values: RichMessageValues }) {
   return useFormatter().formatRich(id, values);

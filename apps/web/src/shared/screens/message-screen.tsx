@@ -1,6 +1,6 @@
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Card, LoadingIndicator, Notice } from '../ui';
+import { Address, Button, Card, LoadingIndicator, Notice } from '../ui';
 import { ScreenTitle } from '../a11y';
 import { useT } from '../i18n';
 import type { MessageId } from '../i18n';
@@ -23,20 +23,6 @@ export interface MessageScreenProps {
   children: ReactNode;
 }
 
-/**
- * An e-mail address that a narrow line breaks after its "@" or a dot (`<wbr>`), not inside a word
- * where the break would look like a typo ("example.tes" / "t").
- */
-function breakableAddress(address: string): ReactNode[] {
-  // No look-behind in the pattern: older Safari cannot parse one, and would lose the whole chunk.
-  return address.split(/([@.])/).map((part, index) => (
-    <Fragment key={index}>
-      {part}
-      {(part === '@' || part === '.') && <wbr />}
-    </Fragment>
-  ));
-}
-
 /** A screen with a title, a text and buttons: an expired link, a link sent, a pairing offer, a confirmation. */
 export function MessageScreen({
   title,
@@ -54,7 +40,11 @@ export function MessageScreen({
       <ScreenTitle id={titleId} className={styles.title} pageTitle={pageTitle}>
         {title}
       </ScreenTitle>
-      {address !== null && <p className={styles.address}>{breakableAddress(address)}</p>}
+      {address !== null && (
+        <p className={styles.address}>
+          <Address>{address}</Address>
+        </p>
+      )}
       <p className={styles.text}>
         {body}
         {bodyEnd !== null && ` ${bodyEnd}`}

@@ -25,6 +25,15 @@ export function renderWithProviders(ui: ReactElement, locale: Locale = 'en') {
   return render(<TestProviders locale={locale}>{ui}</TestProviders>);
 }
 
+/**
+ * For `getByText`: the element that shows `text` whole, although parts of it are elements of their
+ * own (an e-mail address in a sentence is an `<Address>`); not its ancestors, which show it too.
+ */
+export function wholeText(text: string) {
+  return (_content: string, element: Element | null): boolean =>
+    element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
+}
+
 /** A fetch stub answering with JSON (or throwing for "no answer"). */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -20,6 +20,7 @@ export { PasswordField } from './password-field';
 export type { PasswordFieldProps } from './password-field';
 export { PinField, normalizePin } from './pin-field';
 export type { PinFieldProps } from './pin-field';
+export { Address } from './address';
 export { Card } from './card';
 export type { CardProps } from './card';
 export { Notice } from './notice';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Message, useT } from '../../../shared/i18n';
-import { Button, Card } from '../../../shared/ui';
+import { Address, Button, Card } from '../../../shared/ui';
 import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 
@@ -60,7 +60,9 @@ export function DisabledScreen({ email, contactUrl, onUseAnother }: DisabledScre
       <ScreenTitle id={titleId} className={styles.title} pageTitle={t('signIn.disabled.pageTitle')}>
         {t('signIn.disabled.title')}
       </ScreenTitle>
-      <p className={styles.text}>{t('signIn.disabled.body', { email })}</p>
+      <p className={styles.text}>
+        <Message id="signIn.disabled.body" values={{ email: <Address>{email}</Address> }} />
+      </p>
       {contact !== null && (
         <p className={styles.text}>
           <Message

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@gatehouse/contract';
-import { expectAnnounced, renderWithProviders } from '../../../shared/testing/test-utils';
+import { expectAnnounced, renderWithProviders, wholeText } from '../../../shared/testing/test-utils';
 import { accessibleDescriptionOf } from '../../../shared/ui/test-intl';
 import type { PinAttempts, PinVariant } from '../sign-in.machine';
 import { PinScreen, RemainingAttemptsNotice } from './pin-screen';
@@ -69,7 +69,9 @@ describe('PIN form', () => {
   it('shows the e-mail the code went to and a one-time-code field', () => {
     renderPin();
     expect(screen.getByRole('heading', { level: 1, name: 'Enter code' })).toBeTruthy();
-    expect(screen.getByText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')).toBeTruthy();
+    expect(
+      screen.getByText(wholeText('We have sent a code to jana@example.sk. It is valid for 10 minutes.')),
+    ).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Code' }).getAttribute('autocomplete')).toBe('one-time-code');
   });
 

@@ -3,8 +3,8 @@ import { PIN_LENGTH, showsRemainingAttempts } from '@gatehouse/contract';
 import { lazyWithTimeout } from '../../../shared/chunks';
 import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
 import { useCheckedForm } from '../../../shared/form/use-checked-form';
-import { useT } from '../../../shared/i18n';
-import { Button, Notice, PinField } from '../../../shared/ui';
+import { Message, useT } from '../../../shared/i18n';
+import { Address, Button, Notice, PinField } from '../../../shared/ui';
 import type { PinAttempts, PinProblem, PinVariant } from '../sign-in.machine';
 import { PIN_PROBLEM_MESSAGES } from '../sign-in.messages';
 import styles from './screens.module.css';
@@ -100,7 +100,7 @@ export function PinScreen({
       title={t(variant === 'signIn' ? 'signIn.pin.title' : 'signIn.pin.recheckTitle')}
       pageTitle={t('signIn.pin.pageTitle')}
       styles={styles}
-      description={t('signIn.pin.description', { email })}
+      description={<Message id="signIn.pin.description" values={{ email: <Address>{email}</Address> }} />}
       onSubmit={submit}
       failureKey={failed.key}
       fieldMessages={{ pin: pinError }}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../shared/testing/test-utils';
+import { renderWithProviders, wholeText } from '../../../shared/testing/test-utils';
 import { SetPasswordForm } from './set-password-form';
 
 function renderForm(account: string | null = null) {
@@ -25,7 +25,7 @@ function renderForm(account: string | null = null) {
 describe('set-password form', () => {
   it("names the account the link is for, and gives it to the password manager as the form's username", async () => {
     const { user, onSubmit } = renderForm('jana@example.sk');
-    expect(screen.getByText('Account: jana@example.sk')).toBeTruthy();
+    expect(screen.getByText(wholeText('Account: jana@example.sk'))).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Set a new password' });
     const username = form.querySelector<HTMLInputElement>('input[autocomplete="username"]');
     expect([username?.value, username?.hidden, username?.readOnly]).toEqual(['jana@example.sk', true, true]);

@@ -1,8 +1,8 @@
 import { checkNewPassword, checkPasswordConfirmation } from '@gatehouse/contract';
 import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
 import { useCheckedForm } from '../../../shared/form/use-checked-form';
-import { useT } from '../../../shared/i18n';
-import { PasswordField } from '../../../shared/ui';
+import { Message, useT } from '../../../shared/i18n';
+import { Address, PasswordField } from '../../../shared/ui';
 import { screenStyles as styles } from '../../../shared/screens';
 import type {
   PasswordField as PasswordFieldName,
@@ -75,7 +75,13 @@ export function SetPasswordForm({
       notice={notice === null ? null : t(SET_PASSWORD_NOTICE_MESSAGES[notice])}
       failureKey={failed.key}
       fieldMessages={{ password: messageFor('password'), password2: messageFor('password2') }}
-      header={account !== null && <p className={styles.address}>{t('setPassword.account', { email: account })}</p>}
+      header={
+        account !== null && (
+          <p className={styles.address}>
+            <Message id="setPassword.account" values={{ email: <Address>{account}</Address> }} />
+          </p>
+        )
+      }
     >
       {account !== null && (
         // The account's name for the browser's password manager, so that it saves the new password

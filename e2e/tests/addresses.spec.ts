@@ -1,0 +1,144 @@
+// E-mail addresses in sentences, as people read them on a phone: an address that fits on a line is
+// never broken (a break after its hyphen reads as a word split in two, "eva-" / "maria@…"), and
+// one longer than a line, at large text, breaks only after its "@" or a dot
+// (apps/web/src/shared/ui/address.tsx, docs/decisions/0184-addresses-in-sentences.md).
+import type { Locator, Page } from '@playwright/test';
+import { createUser, expect, expectNoAxeViolations, test, text, type Locale } from '../fixtures.ts';
+import { JOURNEY_TIMEOUT_MS, expectScreen } from '../people.ts';
+import { loginScreen } from '../screens/login-screen.ts';
+import { passOfferIfShown, pinScreen } from '../screens/pin-screen.ts';
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+const PHONE = { width: 360, height: 740 };
+
+/** The browser's text size as its settings set it: 16 px by default, 24 px is Chrome's "Very large". */
+async function setTextSize(page: Page, px: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: px, fixed: Math.round((px * 13) / 16) } });
+  await cdp.detach();
+}
+
+interface AddressLayout {
+  /** The address's text on each line it takes, as the screen shows it. */
+  lines: string[];
+  /** Whether the address, unbroken, is no wider than its paragraph's line. */
+  fitsOnALine: boolean;
+}
+
+/**
+ * Where the lines of `address` fall inside the sentence `paragraph` shows: each character's box
+ * (a range over it) gives its line; whatever elements the address is made of, this is what a
+ * reader sees.
+ */
+async function addressLayout(paragraph: Locator, address: string): Promise<AddressLayout> {
+  return paragraph.evaluate((element, address) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const characters: { character: string; top: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const value = node.nodeValue ?? '';
+      for (let index = 0; index < value.length; index += 1) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        characters.push({ character: value[index] ?? '', top: Math.round(range.getBoundingClientRect().top) });
+      }
+    }
+    const whole = characters.map(({ character }) => character).join('');
+    const start = whole.indexOf(address);
+    if (start < 0) throw new Error(`"${address}" is not in "${whole}"`);
+    const lines: string[] = [];
+    let top: number | null = null;
+    for (const { character, top: characterTop } of characters.slice(start, start + address.length)) {
+      if (top === null || Math.abs(characterTop - top) > 2) lines.push('');
+      top = characterTop;
+      lines[lines.length - 1] += character;
+    }
+    // The address on one line, in the paragraph's font, against the paragraph's line width.
+    const probe = document.createElement('span');
+    probe.textContent = address;
+    probe.style.whiteSpace = 'nowrap';
+    element.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    const style = getComputedStyle(element);
+    const lineWidth = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { lines, fitsOnALine: width <= lineWidth };
+  }, address);
+}
+
+/** What a reader must see: the address whole on one line if a line holds it, else broken only after "@" or a dot. */
+function expectReadable({ lines, fitsOnALine }: AddressLayout, address: string): void {
+  expect(lines.join(''), 'the lines hold the whole address').toBe(address);
+  if (fitsOnALine) expect(lines, 'an address a line can hold is on one line').toHaveLength(1);
+  else
+    for (const line of lines.slice(0, -1))
+      expect(line, `"${lines.join(' / ')}" breaks only after "@" or a dot`).toMatch(/[@.]$/);
+}
+
+for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
+  test.describe(`addresses in ${lang} at 360 px`, () => {
+    test.use({ lang, viewport: PHONE });
+
+    test(`a long address breaks only after "@" or a dot: the PIN step at 360 px and at very large text, then the security page (${lang})`, async ({
+      page,
+    }) => {
+      const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+      // Hyphens where people have them: a double name and surname, a hospital's domain. Longer than a
+      // phone's line, each part between "@" and dots shorter than one even at very large text.
+      const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
+      const user = await createUser({
+        email: `eva-maria.novak-horvath.${unique}@nemocnica-example.test`,
+        language: lang,
+      });
+      await page.goto('/signin/');
+      const login = loginScreen(page, lang);
+      await login.email.waitFor();
+      const since = await login.signInByKeyboard(user.email, user.password);
+      const pin = pinScreen(page, lang);
+      await expectScreen(page, t('signIn.pin.title'));
+      const sentence = page.locator('p').filter({ hasText: t('signIn.pin.description', { email: user.email }) });
+      await expect(sentence).toHaveCount(1);
+      const phone = await addressLayout(sentence, user.email);
+      expect(phone.fitsOnALine, 'this address is longer than a phone line at the default text size').toBe(false);
+      expectReadable(phone, user.email);
+      await expectNoAxeViolations(page);
+
+      // The same screen at very large text: more lines, the same rule.
+      await setTextSize(page, 24);
+      await expect(pin.code).toBeVisible();
+      const large = await addressLayout(sentence, user.email);
+      expect(large.lines.length).toBeGreaterThan(phone.lines.length);
+      expectReadable(large, user.email);
+
+      // Signed in, on the security page: the password section names the address the link would go to.
+      await setTextSize(page, 16);
+      await pin.enterMailedPinByKeyboard(user, since);
+      await passOfferIfShown(page, lang);
+      await page.goto('/signin/security');
+      await expect(page.getByRole('heading', { level: 1, name: t('security.title') })).toBeVisible();
+      const section = page.getByRole('region', { name: t('security.password.heading') });
+      const advice = section.locator('p').filter({ hasText: t('security.password.text', { email: user.email }) });
+      expectReadable(await addressLayout(advice, user.email), user.email);
+      await expectNoAxeViolations(page);
+    });
+
+    test(`a hyphenated address that fits on a line is never split at its hyphen on the PIN step (${lang}, 360 px)`, async ({
+      page,
+    }) => {
+      const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+      const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
+      // Short enough for a line, long enough that it seldom fits in what the line's start leaves.
+      const user = await createUser({ email: `eva-maria-${unique}@example.test`, language: lang });
+      await page.goto('/signin/');
+      const login = loginScreen(page, lang);
+      await login.email.waitFor();
+      await login.signInByKeyboard(user.email, user.password);
+      await expectScreen(page, t('signIn.pin.title'));
+      const sentence = page.locator('p').filter({ hasText: t('signIn.pin.description', { email: user.email }) });
+      const layout = await addressLayout(sentence, user.email);
+      expect(layout.fitsOnALine).toBe(true);
+      expectReadable(layout, user.email);
+    });
+  });
+}
