@@ -15,10 +15,11 @@ const FIRST_VIEW_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|@formatjs|intl-messageformat|wouter|regexparam|tslib)[\\/]|apps[\\/]web[\\/]src[\\/](app[\\/](?!main\.tsx|boot|[\w-]+-routes?\.tsx)|shared[\\/](a11y|api|chunks|i18n|ui|bot-check|form)[\\/])/;
 /**
  * Loaded on demand although they live in shared folders (their styles with them): Base UI wrappers,
- * the bot-check engines, react-hook-form's hook for the later forms.
+ * the bot-check engines, react-hook-form's hook for the later forms, the e-mail address of later
+ * screens' sentences. Not re-exported from `shared/ui/index.ts`: what `core` imports comes with it.
  */
 const LAZY_UI =
-  /shared[\\/](ui[\\/](checkbox|dialog|menu|pin-field|truncated-text)|form[\\/]use-checked-form|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
+  /shared[\\/](ui[\\/](address|checkbox|dialog|menu|pin-field|truncated-text)|form[\\/]use-checked-form|bot-check[\\/](recaptcha|altcha|altcha-challenge|bot-check-unavailable))(\.tsx?|\.module\.css)$/;
 /**
  * The contract's plain values and rules (no schema): the first view uses them. Not reason-codes.ts:
  * the first view reads only its types, its tuples go with the endpoints (a first-view module that

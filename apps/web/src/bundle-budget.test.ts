@@ -10,11 +10,11 @@ const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 /**
  * The sign-in route's JavaScript (the boot script and the app that hydrates the server-rendered
- * page), brotli-compressed: a ratchet just above today's 81.9 KiB, with room for the few dozen bytes
+ * page), brotli-compressed: a ratchet just above today's 81.7 KiB, with room for the few dozen bytes
  * that renamed chunks move it by (React's client alone is 57.6 KiB of it); the goal is 75 KiB
  * (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
  */
-const FIRST_VIEW_BUDGET_BYTES = 82 * 1024;
+const FIRST_VIEW_BUDGET_BYTES = Math.round(81.8 * 1024);
 
 interface ManifestChunk {
   file: string;

@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import type { SecurityDevice, SecurityPasskey, SecuritySession, SecuritySignIn } from '@gatehouse/contract';
 import { Message, useFormatter, useT, type MessageId } from '../../shared/i18n';
-import { Address, Button } from '../../shared/ui';
+import { Button } from '../../shared/ui';
+import { Address } from '../../shared/ui/address';
 import styles from './account-security.module.css';
 
 /** Names of the list buttons whose calls run without a dialog (the machine's `pending`). */

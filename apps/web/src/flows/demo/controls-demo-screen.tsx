@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n';
-import {
-  Button,
-  Card,
-  LoadingIndicator,
-  Notice,
-  PasswordField,
-  PinField,
-  TextField,
-  TruncatedText,
-} from '../../shared/ui';
+import { Button, Card, LoadingIndicator, Notice, PasswordField, TextField, TruncatedText } from '../../shared/ui';
+import { PinField } from '../../shared/ui/pin-field';
 import type { ButtonVariant } from '../../shared/ui';
 import { Checkbox } from '../../shared/ui/checkbox';
 import { Dialog } from '../../shared/ui/dialog';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Address, Button, Card, LoadingIndicator, Notice } from '../ui';
+import { Button, Card, LoadingIndicator, Notice } from '../ui';
+import { Address } from '../ui/address';
 import { ScreenTitle } from '../a11y';
 import { useT } from '../i18n';
 import type { MessageId } from '../i18n';

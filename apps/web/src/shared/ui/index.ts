@@ -7,6 +7,11 @@
  *   import { Checkbox } from '../../shared/ui/checkbox';
  *   import { Dialog } from '../../shared/ui/dialog';
  *   import { Menu, MenuItem } from '../../shared/ui/menu';
+ * Neither are Address and PinField, which only screens after the first view use (the build keeps
+ * them out of the first view's chunk, as it keeps these: `apps/web/vite.config.ts`, LAZY_UI; what
+ * this file exports comes with the first view):
+ *   import { Address } from '../../shared/ui/address';
+ *   import { PinField } from '../../shared/ui/pin-field';
  * Their prop types are re-exported below as types only (no runtime import).
  *
  * The theme (fonts, custom properties, focus rings, reduced motion) is `./theme.css`; the app
@@ -18,9 +23,6 @@ export { EmailField, TextField } from './text-field';
 export type { TextFieldProps } from './text-field';
 export { PasswordField } from './password-field';
 export type { PasswordFieldProps } from './password-field';
-export { PinField, normalizePin } from './pin-field';
-export type { PinFieldProps } from './pin-field';
-export { Address } from './address';
 export { Card } from './card';
 export type { CardProps } from './card';
 export { Notice } from './notice';
@@ -34,3 +36,4 @@ export * from './snackbar';
 export type { CheckboxProps } from './checkbox';
 export type { DialogProps } from './dialog';
 export type { MenuProps, MenuItemProps } from './menu';
+export type { PinFieldProps } from './pin-field';

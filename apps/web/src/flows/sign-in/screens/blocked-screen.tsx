@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Message, useT } from '../../../shared/i18n';
-import { Address, Button, Card } from '../../../shared/ui';
+import { Button, Card } from '../../../shared/ui';
+import { Address } from '../../../shared/ui/address';
 import { ScreenTitle } from '../../../shared/a11y';
 import styles from './screens.module.css';
 

@@ -2,7 +2,8 @@ import { checkNewPassword, checkPasswordConfirmation } from '@gatehouse/contract
 import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
 import { useCheckedForm } from '../../../shared/form/use-checked-form';
 import { Message, useT } from '../../../shared/i18n';
-import { Address, PasswordField } from '../../../shared/ui';
+import { PasswordField } from '../../../shared/ui';
+import { Address } from '../../../shared/ui/address';
 import { screenStyles as styles } from '../../../shared/screens';
 import type {
   PasswordField as PasswordFieldName,
