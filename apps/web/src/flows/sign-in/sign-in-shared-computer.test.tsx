@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { announced, announcing } from '../../shared/testing/test-utils';
 import { GET_OPTIONS, fakeAssertion, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { PIN_STEP_STORAGE_KEY, SHARED_COMPUTER_STORAGE_KEY } from './pin-step-storage';
 import { attempts, jana, ok, renderFlow, routeFetch } from './sign-in.test-helpers';
@@ -103,6 +104,27 @@ describe('the shared-computer choice', () => {
     await user.click(screen.getByRole('checkbox', CHOICE));
     await waitFor(() => expect(webauthn.conditionalRequests).toHaveLength(2));
     expect(await screen.findByText(DEVICE_OFFER)).toBeTruthy();
+  });
+
+  it('does not say the device offer once it has gone: the box ticked the moment it appeared', async () => {
+    // As when the box was ticked before the app took over the page: the app shows the offer, then
+    // applies the held tick at once, before the polite region has said anything.
+    stubWebAuthn();
+    routeFetch({ 'GET /api/webauthn/get': ok(GET_OPTIONS) });
+    renderFlow();
+    const polite = document.querySelector('[data-announcer="polite"]');
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(polite?.textContent ?? ''));
+    if (polite) observer.observe(polite, { childList: true, characterData: true, subtree: true });
+    await screen.findByText(DEVICE_OFFER);
+    fireEvent.click(screen.getByRole('checkbox', CHOICE));
+    expect(screen.queryByText(DEVICE_OFFER)).toBeNull();
+    await waitFor(() => expect(announcing('polite')).toBe(false));
+    // Longer than a message takes to be said (emptied, then filled 100 ms later).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    observer.disconnect();
+    expect(said).not.toContain(DEVICE_OFFER);
+    expect(announced('polite')).not.toBe(DEVICE_OFFER);
   });
 
   it('starts no autofill at all when the tab chose it before', async () => {

@@ -10,6 +10,11 @@ export interface A11yApi {
    */
   announce: (message: string, politeness: Politeness) => void;
   /**
+   * Takes back a message not yet said: what it speaks of has gone (a notice removed the moment it
+   * appeared). One already said stays said.
+   */
+  withdraw: (message: string, politeness: Politeness) => void;
+  /**
    * A screen's h1 has mounted. The page's first screen keeps focus where the browser put it;
    * every later one takes focus, unless the person is in a text field or outside the page's main part.
    */

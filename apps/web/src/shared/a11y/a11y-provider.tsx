@@ -34,9 +34,10 @@ export function A11yProvider({ children }: { children: ReactNode }) {
       polite: { queue: [], busy: false },
       assertive: { queue: [], busy: false },
     };
+    // A message stays first in its queue until it is said, so that it can be taken back until then.
     const sayNext = (politeness: Politeness, region: HTMLElement) => {
       const state = regions[politeness];
-      const message = state.queue.shift();
+      const [message] = state.queue;
       if (message === undefined) {
         state.busy = false;
         region.removeAttribute(PENDING_ATTRIBUTE);
@@ -51,7 +52,8 @@ export function A11yProvider({ children }: { children: ReactNode }) {
       // Marks a message on its way (a test waits for it to be said rather than for a time).
       region.setAttribute(PENDING_ATTRIBUTE, '');
       state.timer = setTimeout(() => {
-        region.textContent = message;
+        // Taken back meanwhile (withdraw): not said, the region goes on to the next.
+        if (state.queue[0] === message) region.textContent = state.queue.shift() ?? '';
         // Said before the region is touched again for the next one.
         state.timer = setTimeout(() => sayNext(politeness, region), ANNOUNCE_DELAY_MS);
       }, ANNOUNCE_DELAY_MS);
@@ -68,6 +70,10 @@ export function A11yProvider({ children }: { children: ReactNode }) {
         if (state.busy) return;
         clearTimeout(state.timer);
         sayNext(politeness, region);
+      },
+      withdraw(message, politeness) {
+        const state = regions[politeness];
+        state.queue = state.queue.filter((waiting) => waiting !== message);
       },
       screenShown(heading) {
         // What was said of the screen before leaves the regions, where browse mode would still find

@@ -346,6 +346,66 @@ describe('a notice that announces itself (a status, or an action that failed)', 
   });
 });
 
+describe('a notice that goes before it was said', () => {
+  it('is not said; one already said stays, and a message waiting behind it is still said', async () => {
+    function Offer() {
+      const [shown, setShown] = useState(false);
+      const { announce } = useA11y();
+      return (
+        <>
+          {shown && (
+            <Notice variant="info" announce>
+              You can sign in faster with this device
+            </Notice>
+          )}
+          <button type="button" onClick={() => setShown(true)}>
+            Show
+          </button>
+          <button type="button" onClick={() => setShown(false)}>
+            Hide
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setShown(true);
+              announce('Caps Lock is on', 'polite');
+            }}
+          >
+            Show, then another
+          </button>
+        </>
+      );
+    }
+    render(
+      <IntlWrapper>
+        <Offer />
+      </IntlWrapper>,
+    );
+    const { region, texts, stop } = recordRegion('polite');
+    const said = () => texts.filter((text) => text !== '');
+    // Shown and gone in the same moment (a box ticked before the app took over removes it at once).
+    act(() => screen.getByRole('button', { name: 'Show' }).click());
+    expect(announcing('polite')).toBe(true);
+    act(() => screen.getByRole('button', { name: 'Hide' }).click());
+    await waitFor(() => expect(region.hasAttribute('data-pending')).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(said()).toEqual([]);
+
+    // Gone while another waited behind it: the other is said.
+    act(() => screen.getByRole('button', { name: 'Show, then another' }).click());
+    act(() => screen.getByRole('button', { name: 'Hide' }).click());
+    await waitFor(() => expect(region.hasAttribute('data-pending')).toBe(false));
+    expect(said()).toEqual(['Caps Lock is on']);
+
+    // Said, then gone: what was said stays said (the region empties itself later, as always).
+    act(() => screen.getByRole('button', { name: 'Show' }).click());
+    await waitFor(() => expect(said()).toEqual(['Caps Lock is on', 'You can sign in faster with this device']));
+    act(() => screen.getByRole('button', { name: 'Hide' }).click());
+    expect(region.textContent).toBe('You can sign in faster with this device');
+    stop();
+  });
+});
+
 /** A one-field form that fails on the server or in its own check, the way the app's forms report it. */
 function OneField({ answers, serverProblem, notice }: { answers: number; serverProblem?: string; notice?: string }) {
   const form = useRef<HTMLFormElement>(null);
