@@ -415,7 +415,7 @@ export function PasswordSection({
       {sent && (
         <p className={styles.text}>
           <Message id="security.password.sent" values={{ email: <Address>{email}</Address> }} />
-          {linkMinutes !== null && ` ${t('security.password.validity', { minutes: linkMinutes })}`}
+          {linkValidity(t, linkMinutes)}
         </p>
       )}
       <ActionButton id={PASSWORD_LINK_BUTTON} busy={busy} pending={pending} onPress={onSend}>
@@ -425,8 +425,12 @@ export function PasswordSection({
   );
 }
 
-/** "The link is on its way to …", with how long it works when the server says. */
+/** "The link is on its way to …", with how long it works when the server says (what a live region says). */
 export function passwordLinkSentText(t: ReturnType<typeof useT>, email: string, linkMinutes: number | null): string {
-  const sent = t('security.password.sent', { email });
-  return linkMinutes === null ? sent : `${sent} ${t('security.password.validity', { minutes: linkMinutes })}`;
+  return t('security.password.sent', { email }) + linkValidity(t, linkMinutes);
+}
+
+/** The sentence after "sent": how long the link works, or nothing when the server does not say. */
+function linkValidity(t: ReturnType<typeof useT>, linkMinutes: number | null): string {
+  return linkMinutes === null ? '' : ` ${t('security.password.validity', { minutes: linkMinutes })}`;
 }
