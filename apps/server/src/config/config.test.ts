@@ -121,6 +121,13 @@ describe('configuration', () => {
     ]);
   });
 
+  it('refuses production without PUBLIC_ORIGIN: mailed links would lead to localhost, passkeys would fail', () => {
+    expect(problemsOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' })).toEqual([
+      'PUBLIC_ORIGIN: required when NODE_ENV is production (the origin users open, e.g. https://signin.example.org)',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'development' }).publicOrigin).toBe('http://localhost:8080');
+  });
+
   it('bounds client connections in seconds, with documented defaults', () => {
     expect(loadConfig({}).http).toEqual({
       headersTimeoutMs: 10_000,

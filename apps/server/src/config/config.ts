@@ -417,6 +417,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     ...(e.NODE_ENV === 'production' && !e.SMTP_URL
       ? ['SMTP_URL: required when NODE_ENV is production (smtp:// or smtps://)']
       : []),
+    // Without it every mailed link would lead to localhost and no passkey would work: production (the
+    // server, and the admin CLI that mails links from another machine) must name the origin users open.
+    ...(e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN
+      ? ['PUBLIC_ORIGIN: required when NODE_ENV is production (the origin users open, e.g. https://signin.example.org)']
+      : []),
   ];
   const http: HttpLimits = {
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
