@@ -10,11 +10,20 @@ const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 /**
  * The sign-in route's JavaScript (the boot script and the app that hydrates the server-rendered
- * page), brotli-compressed: a ratchet just above today's 81.7 KiB, with room for the few dozen bytes
- * that renamed chunks move it by (React's client alone is 57.6 KiB of it); the goal is 75 KiB
- * (docs/decisions/0117-server-rendered-first-view.md, First-view bytes).
+ * page), brotli-compressed, may never pass the product's budget of 100 KiB.
  */
-const FIRST_VIEW_BUDGET_BYTES = Math.round(81.8 * 1024);
+const FIRST_VIEW_BUDGET_BYTES = 100 * 1024;
+/**
+ * A ratchet on the same files' code, just above today's 81.8 KiB (React's client alone is 57.6 KiB
+ * of it), so that the next addition must make room for itself; the goal is 75 KiB
+ * (docs/decisions/0117-server-rendered-first-view.md, First-view bytes). It is measured with the
+ * content hashes in the files' names of other chunks replaced by the same random-looking text in
+ * every build (`withStableNames`): a change anywhere renames dozens of chunks, and new random names
+ * compress better or worse by up to about 130 bytes, which says nothing of the code.
+ */
+const FIRST_VIEW_CODE_RATCHET_BYTES = Math.round(81.8 * 1024);
+/** A file name's content hash as the build writes it (`[hash:6]`, base36, apps/web/vite.config.ts). */
+const HASHED_NAME = /(?<=[\w.]-)[0-9a-z]{6}(?=\.(?:js|css)\b)/g;
 
 interface ManifestChunk {
   file: string;
@@ -51,12 +60,37 @@ function brotliSize(file: string): number {
   const bytes = readFileSync(file);
   if (!existsSync(`${file}.br`)) {
     if (bytes.length >= MIN_BYTES) throw new Error(`${file} has no .br beside it: the build's compression did not run`);
-    return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    return brotli(bytes);
   }
   const compressed = readFileSync(`${file}.br`);
   if (!brotliDecompressSync(compressed).equals(bytes))
     throw new Error(`${file}.br is not the brotli of ${file}: a stale build`);
   return compressed.length;
+}
+
+/**
+ * The file's text with each distinct content hash in a file name replaced by six base36
+ * characters from a fixed pseudo-random sequence (the same for the n-th distinct hash of any
+ * build), so that they compress as hashes do but never change unless the code does.
+ */
+function withStableNames(text: string): string {
+  const stable = new Map<string, string>();
+  let seed = 0x9e3779b9;
+  const next = () => {
+    // mulberry32: a small, well-known generator; any fixed sequence of random-looking text will do.
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % 36 ** 6;
+  };
+  return text.replace(HASHED_NAME, (hash) => {
+    if (!stable.has(hash)) stable.set(hash, next().toString(36).padStart(6, '0'));
+    return stable.get(hash) ?? hash;
+  });
+}
+
+function brotli(bytes: Buffer | string): number {
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
 describe('bundle budget', () => {
@@ -66,12 +100,45 @@ describe('bundle budget', () => {
     }
     const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
     const files = firstViewFiles(manifest);
-    const sizes = files.map((file) => ({ file, brotli: brotliSize(path.join(DIST, file)) }));
-    const total = sizes.reduce((sum, { brotli }) => sum + brotli, 0);
-    const report = sizes.map(({ file, brotli }) => `${file}: ${(brotli / 1024).toFixed(1)} KiB`).join(', ');
+    const sizes = files.map((file) => ({ file, size: brotliSize(path.join(DIST, file)) }));
+    const total = sizes.reduce((sum, { size }) => sum + size, 0);
+    const report = sizes.map(({ file, size }) => `${file}: ${(size / 1024).toFixed(1)} KiB`).join(', ');
     expect(files.length, 'the entry chunk must be found').toBeGreaterThan(0);
     expect(total, `first view is ${(total / 1024).toFixed(1)} KiB brotli (${report})`).toBeLessThanOrEqual(
       FIRST_VIEW_BUDGET_BYTES,
     );
+  });
+
+  it(`keeps the first view's code within its ratchet of ${FIRST_VIEW_CODE_RATCHET_BYTES} bytes brotli`, () => {
+    if (!existsSync(MANIFEST)) {
+      throw new Error(`No production build at ${MANIFEST}: run npm run build -w @gatehouse/web first`);
+    }
+    const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
+    const files = firstViewFiles(manifest);
+    // Each file's names get the same stable text, as one chunk's name appears in several files.
+    const code = files.reduce(
+      (sum, file) => sum + brotli(withStableNames(readFileSync(path.join(DIST, file), 'utf8'))),
+      0,
+    );
+    expect(code, `the first view's code is ${code} bytes brotli (${(code / 1024).toFixed(2)} KiB)`).toBeLessThanOrEqual(
+      FIRST_VIEW_CODE_RATCHET_BYTES,
+    );
+  });
+});
+
+describe('withStableNames', () => {
+  it('gives the same text for builds whose chunks only got other hashes, and keeps the rest', () => {
+    const one = 'import("./api-mhkoxb.js");const d=["assets/api-mhkoxb.js","assets/dialog-oqm8dq.js","x.css"]';
+    const other = 'import("./api-ctyztt.js");const d=["assets/api-ctyztt.js","assets/dialog-fjhnuf.js","x.css"]';
+    expect(withStableNames(one)).toBe(withStableNames(other));
+    expect(withStableNames(one)).not.toContain('mhkoxb');
+    expect(withStableNames(one)).toMatch(
+      /^import\("\.\/api-[0-9a-z]{6}\.js"\);const d=\["assets\/api-([0-9a-z]{6})\.js","assets\/dialog-(?!\1)[0-9a-z]{6}\.js","x\.css"\]$/,
+    );
+  });
+
+  it('leaves a text with no hashed file name as it is', () => {
+    const code = 'const label="sign-in";fetch("/api/session")';
+    expect(withStableNames(code)).toBe(code);
   });
 });
