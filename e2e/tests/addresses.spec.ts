@@ -1,7 +1,8 @@
-// E-mail addresses in sentences, as people read them on a phone: an address that fits on a line is
-// never broken (a break after its hyphen reads as a word split in two, "eva-" / "maria@…"), and
-// one longer than a line, at large text, breaks only after its "@" or a dot
-// (apps/web/src/shared/ui/address.tsx, docs/decisions/0184-addresses-in-sentences.md).
+// E-mail addresses in sentences, as people read them on a phone: an address is never broken at a
+// hyphen (a break after it reads as a word split in two, "eva-" / "maria@…"), only after its "@" or
+// a dot, and the sentence flows around it as around a word: the words before it fill their line and
+// the full stop after it stays on its last line (apps/web/src/shared/ui/address.tsx,
+// docs/decisions/0184-addresses-in-sentences.md).
 import type { Locator, Page } from '@playwright/test';
 import { createUser, expect, expectNoAxeViolations, test, text, type Locale } from '../fixtures.ts';
 import { JOURNEY_TIMEOUT_MS, expectScreen } from '../people.ts';
@@ -24,6 +25,13 @@ interface AddressLayout {
   lines: string[];
   /** Whether the address, unbroken, is no wider than its paragraph's line. */
   fitsOnALine: boolean;
+  /**
+   * The address begins a line although its first part (up to "@" or a dot) would have fitted after
+   * the word before it: the words before it are left alone on a line that is not full.
+   */
+  leavesRoomBefore: boolean;
+  /** The character right after the address in the sentence, if it is not a space, and whether it is on the address's last line. */
+  after: { character: string; onLastLine: boolean } | null;
 }
 
 /**
@@ -34,14 +42,15 @@ interface AddressLayout {
 async function addressLayout(paragraph: Locator, address: string): Promise<AddressLayout> {
   return paragraph.evaluate((element, address) => {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    const characters: { character: string; top: number }[] = [];
+    const characters: { character: string; top: number; right: number }[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const value = node.nodeValue ?? '';
       for (let index = 0; index < value.length; index += 1) {
         const range = document.createRange();
         range.setStart(node, index);
         range.setEnd(node, index + 1);
-        characters.push({ character: value[index] ?? '', top: Math.round(range.getBoundingClientRect().top) });
+        const box = range.getBoundingClientRect();
+        characters.push({ character: value[index] ?? '', top: Math.round(box.top), right: box.right });
       }
     }
     const whole = characters.map(({ character }) => character).join('');
@@ -54,26 +63,44 @@ async function addressLayout(paragraph: Locator, address: string): Promise<Addre
       top = characterTop;
       lines[lines.length - 1] += character;
     }
-    // The address on one line, in the paragraph's font, against the paragraph's line width.
-    const probe = document.createElement('span');
-    probe.textContent = address;
-    probe.style.whiteSpace = 'nowrap';
-    element.append(probe);
-    const width = probe.getBoundingClientRect().width;
-    probe.remove();
+    // A text's width on one line, in the paragraph's font.
+    const widthOf = (text: string) => {
+      const probe = document.createElement('span');
+      probe.textContent = text;
+      probe.style.whiteSpace = 'pre';
+      element.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    };
     const style = getComputedStyle(element);
+    const lineLeft = element.getBoundingClientRect().left + element.clientLeft + parseFloat(style.paddingLeft);
     const lineWidth = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return { lines, fitsOnALine: width <= lineWidth };
+    const first = characters[start];
+    const last = characters[start + address.length - 1];
+    const before = characters.slice(0, start).findLast(({ character }) => character.trim() !== '');
+    const firstPart = /^[^@.]*[@.]?/.exec(address)?.[0] ?? address;
+    const leavesRoomBefore =
+      before !== undefined &&
+      first !== undefined &&
+      before.top !== first.top &&
+      lineLeft + lineWidth - before.right >= widthOf(` ${firstPart}`);
+    const next = characters[start + address.length];
+    const after =
+      next && next.character.trim() !== '' && last
+        ? { character: next.character, onLastLine: next.top === last.top }
+        : null;
+    return { lines, fitsOnALine: widthOf(address) <= lineWidth, leavesRoomBefore, after };
   }, address);
 }
 
-/** What a reader must see: the address whole on one line if a line holds it, else broken only after "@" or a dot. */
-function expectReadable({ lines, fitsOnALine }: AddressLayout, address: string): void {
+/** What a reader must see: the address broken only after "@" or a dot, in a sentence that flows around it. */
+function expectReadable({ lines, leavesRoomBefore, after }: AddressLayout, address: string): void {
   expect(lines.join(''), 'the lines hold the whole address').toBe(address);
-  if (fitsOnALine) expect(lines, 'an address a line can hold is on one line').toHaveLength(1);
-  else
-    for (const line of lines.slice(0, -1))
-      expect(line, `"${lines.join(' / ')}" breaks only after "@" or a dot`).toMatch(/[@.]$/);
+  for (const line of lines.slice(0, -1))
+    expect(line, `"${lines.join(' / ')}" breaks only after "@" or a dot`).toMatch(/[@.]$/);
+  expect(leavesRoomBefore, `"${lines.join(' / ')}" begins a line its first part could have shared`).toBe(false);
+  if (after) expect(after.onLastLine, `"${after.character}" after the address is on its last line`).toBe(true);
 }
 
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
