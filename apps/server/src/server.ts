@@ -1,3 +1,5 @@
+// First: the garbage-collector setting must be in place before the server's modules allocate anything.
+import './gc-tuning.ts';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import { SchemaError } from './db/migrate.ts';
