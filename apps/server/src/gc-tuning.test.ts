@@ -7,7 +7,8 @@ const GC_TUNING = fileURLToPath(new URL('./gc-tuning.ts', import.meta.url));
 
 /**
  * A process that keeps every object of one allocation place through forty young collections, then
- * asks V8 (natives syntax, test only) whether a new object of that place is young. With pretenuring
+ * compiles the function of that place and asks V8 (natives syntax, test only) whether a new object
+ * of that place is young. With pretenuring
  * V8 has moved that place to the old generation by then; with the server's setting it has not.
  */
 async function newObjectIsYoung(withServerSetting: boolean): Promise<boolean> {
@@ -19,11 +20,27 @@ async function newObjectIsYoung(withServerSetting: boolean): Promise<boolean> {
       for (let i = 0; i < 20000; i++) kept.push(make(i));
       globalThis.gc({ type: 'minor' });
     }
+    // The decision is used by compiled code: compile \`make\` now (synchronously), then ask.
+    %PrepareFunctionForOptimization(make);
+    make(2);
+    %OptimizeFunctionOnNextCall(make);
     console.log(JSON.stringify({ young: %InYoungGeneration(make(1)), kept: kept.length }));
   `;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
+    [
+      // V8 decides to pretenure only at a collection of a young generation at its full size: held at
+      // its full size from the start, the decision does not hang on when V8 chose to grow it.
+      '--min-semi-space-size=16',
+      '--max-semi-space-size=16',
+      '--allow-natives-syntax',
+      '--expose-gc',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      script,
+    ],
     { encoding: 'utf8' },
   );
   return (JSON.parse(stdout.trim()) as { young: boolean }).young;
