@@ -8,8 +8,8 @@ const GC_TUNING = fileURLToPath(new URL('./gc-tuning.ts', import.meta.url));
 /**
  * A process that keeps every object of one allocation place through forty young collections, then
  * compiles the function of that place and asks V8 (natives syntax, test only) whether a new object
- * of that place is young. With pretenuring
- * V8 has moved that place to the old generation by then; with the server's setting it has not.
+ * of that place is young. With pretenuring V8 has moved that place to the old generation by then;
+ * with the server's setting it has not.
  */
 async function newObjectIsYoung(withServerSetting: boolean): Promise<boolean> {
   const script = `
