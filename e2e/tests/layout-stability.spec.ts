@@ -1,0 +1,132 @@
+// Nothing on a page moves once it is shown, even when its fonts arrive late
+// (docs/decisions/0117-server-rendered-first-view.md, "Fonts"): a word that changes width when a
+// font is swapped in wraps a paragraph again, and the fields and buttons below it move under the
+// finger of someone about to press them. The fonts are held back well past the first paint, as on
+// a slow line, and every layout shift the browser reports is collected until they have arrived.
+import type { Page } from '@playwright/test';
+import { expect, linkFrom, test, text, waitForMail, type Locale } from '../fixtures.ts';
+import { loginScreen } from '../screens/login-screen.ts';
+import { pinScreen } from '../screens/pin-screen.ts';
+
+/** Longer than any block period a browser gives a font (about 100 ms for `optional`, 3 s at most). */
+const FONT_DELAY_MS = 3_500;
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/**
+ * Holds every font file back by FONT_DELAY_MS, and records the page's layout shifts (those not
+ * caused by input, as Cumulative Layout Shift counts them) with the elements that moved.
+ * Answers a function that waits until every font asked for has arrived and the page has drawn
+ * after it, and then tells the shifts and how many fonts were asked for.
+ */
+async function watchLayout(page: Page): Promise<() => Promise<{ shifts: Shift[]; fonts: number }>> {
+  const fonts = new Set<string>();
+  const arrived = new Set<string>();
+  await page.route('**/signin/assets/*.woff2', async (route) => {
+    fonts.add(route.request().url());
+    await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
+    await route.continue();
+  });
+  page.on('requestfinished', (request) => {
+    if (fonts.has(request.url())) arrived.add(request.url());
+  });
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    const describe = (node: Node | null) => {
+      if (!(node instanceof Element)) return node?.textContent?.slice(0, 40) ?? '(gone)';
+      return `<${node.tagName.toLowerCase()} class="${node.className}"> ${(node.textContent ?? '').slice(0, 40)}`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      })[]) {
+        if (!entry.hadRecentInput)
+          shifts.push({ value: entry.value, sources: entry.sources.map((source) => describe(source.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return async () => {
+    await expect.poll(() => fonts.size > 0 && arrived.size === fonts.size, { timeout: 15_000 }).toBe(true);
+    // Two frames drawn after the last font, and a moment for any late re-render.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))),
+    );
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+    return { shifts, fonts: fonts.size };
+  };
+}
+
+/** True once React has taken over the page's root (hydrateRoot marks the container). */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+for (const { lang, width } of [
+  { lang: 'sk', width: 360 },
+  { lang: 'cs', width: 360 },
+  { lang: 'sk', width: 1280 },
+] as const satisfies readonly { lang: Locale; width: number }[]) {
+  test.describe(`${lang} at ${width} px, fonts arriving ${FONT_DELAY_MS / 1000} s late`, () => {
+    test.use({ lang, viewport: { width, height: 760 } });
+
+    test('the sign-in page does not move', async ({ page }) => {
+      const settled = await watchLayout(page);
+      const login = loginScreen(page, lang);
+      await login.open();
+      await expect(login.email).toBeVisible();
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      const { shifts, fonts } = await settled();
+      expect(fonts).toBeGreaterThan(0);
+      expect(shifts).toEqual([]);
+    });
+
+    test('the PIN step, opened again in its tab, does not move', async ({ page, baseURL, user }) => {
+      // The password step as the app makes it (its call, then the tab's mark), then the page loaded.
+      const origin = new URL(baseURL ?? '').origin;
+      const login = await page.request.post('/api/user/login', {
+        headers: { origin, accept: 'application/json' },
+        data: { username: user.email, password: user.password },
+      });
+      expect(await login.json()).toMatchObject({ status: 'requested_pin_code' });
+      await page.context().addCookies([{ name: 'gh_pin_step', value: '1', url: `${origin}/signin/` }]);
+      const settled = await watchLayout(page);
+      await page.goto('/signin/');
+      const pin = pinScreen(page, lang);
+      await expect(pin.heading).toBeVisible();
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      const { shifts, fonts } = await settled();
+      expect(fonts).toBeGreaterThan(0);
+      expect(shifts).toEqual([]);
+    });
+
+    test('the reset-password page of a mailed link does not move', async ({ page, baseURL, user }) => {
+      const origin = new URL(baseURL ?? '').origin;
+      const since = Date.now();
+      const asked = await page.request.post('/api/user/forgotpassword', {
+        headers: { origin, accept: 'application/json' },
+        data: { email: user.email },
+      });
+      expect(await asked.json()).toMatchObject({ status: 'ok' });
+      const mail = await waitForMail(user.email, {
+        since,
+        match: (m) => m.text.includes('/signin/reset-password?token='),
+      });
+      const settled = await watchLayout(page);
+      await page.goto(linkFrom(mail, '/signin/reset-password'));
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'reset.title') })).toBeVisible();
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      const { shifts, fonts } = await settled();
+      expect(fonts).toBeGreaterThan(0);
+      expect(shifts).toEqual([]);
+    });
+  });
+}
