@@ -24,17 +24,51 @@ import { expectScreen, JOURNEY_TIMEOUT_MS, shown } from '../people.ts';
 const GALLERY = path.join(REPO_ROOT, 'docs', 'gallery');
 const t = (id: string, values?: Record<string, string>) => text('sk', id, values);
 
+/**
+ * Every font file of the pages fetched once into the browser's cache, as a returning visitor has
+ * them. A page uses a font only when it has it within a moment of asking (`font-display: optional`,
+ * apps/web/src/shared/ui/fonts.css), so on a busy machine a first visit would be photographed in
+ * the fallback font.
+ */
+async function cacheFonts(page: Page): Promise<void> {
+  await page.goto('/signin/');
+  await page.evaluate(async () => {
+    await Promise.all([...document.fonts].map((face) => face.load()));
+  });
+}
+
+/** The fonts the browser really draws an element's text with: their names, and whether each is a web font. */
+async function drawnFonts(page: Page, selector: string): Promise<{ familyName: string; isCustomFont: boolean }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }));
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The screen as a small PNG (CSS pixels, no caret, no animation): docs/gallery/<name>.png. */
 async function photograph(page: Page, name: string): Promise<void> {
   // The footer's copyright arrives with its own call; then every font its text needs.
   await expect(page.getByText(/^© /)).toBeVisible();
   // A glyph outside the first font file (č) starts its file only when it is laid out: wait for
-  // two frames and for the fonts again, so no picture catches a fallback font.
+  // two frames and for the fonts again.
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     await document.fonts.ready;
   });
+  // No picture in a fallback font: the heading and the copyright are drawn in the web fonts.
+  for (const selector of ['h1', '[class*="copyright"]']) {
+    const fonts = await drawnFonts(page, selector);
+    expect(fonts.length, `the fonts of ${selector} in ${name}`).toBeGreaterThan(0);
+    for (const font of fonts) expect(font, `the fonts of ${selector} in ${name}`).toMatchObject({ isCustomFont: true });
+  }
   // No hover highlight from the last click.
   await page.mouse.move(0, 0);
   const taken = await page.screenshot({ scale: 'css', caret: 'hide', animations: 'disabled', fullPage: true });
@@ -76,7 +110,8 @@ test('the gallery: sign-in, PIN, passkey offer, security page, account list and 
     language: 'sk',
   });
 
-  // The sign-in page as a first visit shows it, with the passkey autofill's notice.
+  // The sign-in page as a first visit shows it (with the fonts at hand), with the passkey autofill's notice.
+  await cacheFonts(page);
   await page.goto('/signin/');
   await expect(shown(page, t('signIn.login.deviceOffer'))).toBeVisible();
   await photograph(page, 'sign-in');
