@@ -160,3 +160,10 @@ export function textsOf(lang: Locale) {
 export function shown(page: Page, message: string): Locator {
   return page.getByText(message, { exact: true }).and(page.locator(':not([data-announcer]):not(h1)'));
 }
+
+/** True once React has taken over the page's root (hydrateRoot marks the container). */
+export const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });

@@ -3,19 +3,12 @@
 // (docs/decisions/0117-server-rendered-first-view.md).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, text, type Locale } from '../fixtures.ts';
-import { JOURNEY_TIMEOUT_MS, KEY_DELAY_MS, typeAsPerson } from '../people.ts';
+import { hydrated, JOURNEY_TIMEOUT_MS, KEY_DELAY_MS, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
 
 // Pages held back on purpose while a person types, and a PIN step reloaded: a journey's time-out.
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
-
-/** True once React has taken over the page's root (hydrateRoot marks the container). */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
 
 /** Console errors and uncaught exceptions: a hydration mismatch is reported as one of these. */
 function recordProblems(page: Page): string[] {

@@ -4,9 +4,11 @@
 // finger of someone about to press them. The fonts are held back well past the first paint, as on
 // a slow line, and every layout shift the browser reports is collected until they have arrived.
 import type { Page } from '@playwright/test';
+import { PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { expect, linkFrom, test, text, waitForMail, type Locale } from '../fixtures.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
+import { hydrated } from '../people.ts';
 
 /** Longer than any block period a browser gives a font (about 100 ms for `optional`, 3 s at most). */
 const FONT_DELAY_MS = 3_500;
@@ -19,10 +21,10 @@ interface Shift {
 /**
  * Holds every font file back by FONT_DELAY_MS, and records the page's layout shifts (those not
  * caused by input, as Cumulative Layout Shift counts them) with the elements that moved.
- * Answers a function that waits until every font asked for has arrived and the page has drawn
- * after it, and then tells the shifts and how many fonts were asked for.
+ * Answers the check: once the app has taken the page over and every font asked for has arrived
+ * and been drawn, fonts were asked for and nothing moved.
  */
-async function watchLayout(page: Page): Promise<() => Promise<{ shifts: Shift[]; fonts: number }>> {
+async function watchLayout(page: Page): Promise<() => Promise<void>> {
   const fonts = new Set<string>();
   const arrived = new Set<string>();
   await page.route('**/signin/assets/*.woff2', async (route) => {
@@ -52,23 +54,16 @@ async function watchLayout(page: Page): Promise<() => Promise<{ shifts: Shift[];
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return async () => {
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => fonts.size > 0 && arrived.size === fonts.size, { timeout: 15_000 }).toBe(true);
     // Two frames drawn after the last font, and a moment for any late re-render.
     await page.evaluate(
       () =>
         new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))),
     );
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
-    return { shifts, fonts: fonts.size };
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts)).toEqual([]);
   };
 }
-
-/** True once React has taken over the page's root (hydrateRoot marks the container). */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
 
 for (const { lang, width } of [
   { lang: 'sk', width: 360 },
@@ -79,14 +74,11 @@ for (const { lang, width } of [
     test.use({ lang, viewport: { width, height: 760 } });
 
     test('the sign-in page does not move', async ({ page }) => {
-      const settled = await watchLayout(page);
+      const expectNothingMoved = await watchLayout(page);
       const login = loginScreen(page, lang);
       await login.open();
       await expect(login.email).toBeVisible();
-      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
-      const { shifts, fonts } = await settled();
-      expect(fonts).toBeGreaterThan(0);
-      expect(shifts).toEqual([]);
+      await expectNothingMoved();
     });
 
     test('the PIN step, opened again in its tab, does not move', async ({ page, baseURL, user }) => {
@@ -97,15 +89,12 @@ for (const { lang, width } of [
         data: { username: user.email, password: user.password },
       });
       expect(await login.json()).toMatchObject({ status: 'requested_pin_code' });
-      await page.context().addCookies([{ name: 'gh_pin_step', value: '1', url: `${origin}/signin/` }]);
-      const settled = await watchLayout(page);
+      await page.context().addCookies([{ name: PIN_STEP_COOKIE, value: '1', url: `${origin}/signin/` }]);
+      const expectNothingMoved = await watchLayout(page);
       await page.goto('/signin/');
       const pin = pinScreen(page, lang);
       await expect(pin.heading).toBeVisible();
-      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
-      const { shifts, fonts } = await settled();
-      expect(fonts).toBeGreaterThan(0);
-      expect(shifts).toEqual([]);
+      await expectNothingMoved();
     });
 
     test('the reset-password page of a mailed link does not move', async ({ page, baseURL, user }) => {
@@ -120,13 +109,10 @@ for (const { lang, width } of [
         since,
         match: (m) => m.text.includes('/signin/reset-password?token='),
       });
-      const settled = await watchLayout(page);
+      const expectNothingMoved = await watchLayout(page);
       await page.goto(linkFrom(mail, '/signin/reset-password'));
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'reset.title') })).toBeVisible();
-      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
-      const { shifts, fonts } = await settled();
-      expect(fonts).toBeGreaterThan(0);
-      expect(shifts).toEqual([]);
+      await expectNothingMoved();
     });
   });
 }
