@@ -6,7 +6,8 @@
 //   3. the server's hot paths and a login overload against floors of the same run (bench/server.mjs);
 //   4. timing of known vs unknown addresses (login, forgot password): ratio of medians (bench/timing.mjs).
 // Everything runs against a server started here on a throw-away SQLite database.
-// Results: bench/results/latest.md (a table) and latest.json.
+// Results: bench/results/latest.md (a table) and latest.json; each part measured also writes its own
+// file (pages.md, server.md, timing.md, with their .json), so that none lags behind latest.md.
 // `npm run bench -- --only=timing` runs step 4 alone (results: bench/results/timing.md and timing.json).
 // `npm run bench -- --only=pages` runs step 2 alone (results: bench/results/pages.md and pages.json);
 // BENCH_ROUNDS sets its rounds (5).
@@ -206,7 +207,9 @@ try {
 results.serverExits = serverExits;
 
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-if (pagesOnly) {
+// The pages' own file follows every run that measured them, the full run's too: pages.md never
+// lags behind latest.md.
+if (results.pages) {
   const pageLines = [
     `# Pages against floors ${results.date}`,
     '',
@@ -218,8 +221,10 @@ if (pagesOnly) {
   ];
   writeFileSync(path.join(root, 'bench/results/pages.md'), pageLines.join('\n'));
   writeFileSync(path.join(root, 'bench/results/pages.json'), JSON.stringify(results, null, 2));
-  console.log(pageLines.join('\n'));
-  process.exit(0);
+  if (pagesOnly) {
+    console.log(pageLines.join('\n'));
+    process.exit(0);
+  }
 }
 function serverNote() {
   if (serverExits.length === 0) return [];
