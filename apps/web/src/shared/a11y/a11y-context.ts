@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { useProvided } from '../context/use-provided';
 
 export type Politeness = 'polite' | 'assertive';
 
@@ -11,9 +12,9 @@ export interface A11yApi {
   announce: (message: string, politeness: Politeness) => void;
   /**
    * Takes back a message not yet said: what it speaks of has gone (a notice removed the moment it
-   * appeared). One already said stays said.
+   * appeared). One already said stays said. True when it was still waiting, so not said.
    */
-  withdraw: (message: string, politeness: Politeness) => void;
+  withdraw: (message: string, politeness: Politeness) => boolean;
   /**
    * A screen's h1 has mounted. The page's first screen keeps focus where the browser put it;
    * every later one takes focus, unless the person is in a text field or outside the page's main part.
@@ -26,9 +27,7 @@ export interface A11yApi {
 export const A11yContext = createContext<A11yApi | null>(null);
 
 export function useA11y(): A11yApi {
-  const api = useContext(A11yContext);
-  if (!api) throw new Error('useA11y must be used inside <A11yProvider>');
-  return api;
+  return useProvided(A11yContext, 'useA11y');
 }
 
 /** `announce` of the page's live regions; stable. */

@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useProvided } from '../context/use-provided';
 
 interface ServerErrorValue {
   /** True once the app is in the server-error state: the whole app shows the internal error page. */
@@ -22,7 +23,5 @@ export function ServerErrorProvider({
 }
 
 export function useServerError(): ServerErrorValue {
-  const value = useContext(ServerErrorContext);
-  if (!value) throw new Error('useServerError needs a ServerErrorProvider');
-  return value;
+  return useProvided(ServerErrorContext, 'useServerError');
 }

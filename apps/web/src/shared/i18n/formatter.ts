@@ -1,9 +1,10 @@
-import { Fragment, createContext, createElement, isValidElement, useContext } from 'react';
+import { Fragment, createContext, createElement, isValidElement } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { isLiteralElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from '@gatehouse/contract';
 import type { CompiledMessages, MessageId } from './messages';
+import { useProvided } from '../context/use-provided';
 
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
 
@@ -113,7 +114,5 @@ export const FormatterContext = createContext<Formatter | null>(null);
 
 /** The current catalogue's formatter (I18nProvider). */
 export function useFormatter(): Formatter {
-  const formatter = useContext(FormatterContext);
-  if (!formatter) throw new Error('useFormatter needs an I18nProvider');
-  return formatter;
+  return useProvided(FormatterContext, 'useFormatter');
 }

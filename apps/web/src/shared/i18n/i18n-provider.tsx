@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Locale } from '@gatehouse/contract';
 import { toLocale } from '@gatehouse/contract';
@@ -7,6 +7,7 @@ import { FALLBACK_LOCALE, loadArea, loadMessages } from './catalogues';
 import { FormatterContext, createFormatter } from './formatter';
 import type { CompiledMessages } from './messages';
 import { saveLanguage } from './language-cookie';
+import { useProvided } from '../context/use-provided';
 
 interface LocaleContextValue {
   locale: Locale;
@@ -120,9 +121,7 @@ export function I18nProvider({ children, initial }: I18nProviderProps) {
 }
 
 export function useLocale(): LocaleContextValue {
-  const value = useContext(LocaleContext);
-  if (!value) throw new Error('useLocale needs an I18nProvider');
-  return value;
+  return useProvided(LocaleContext, 'useLocale');
 }
 
 /**

@@ -1,10 +1,8 @@
-import { useContext } from 'react';
 import { SnackbarContext } from './snackbar-context';
 import type { SnackbarApi } from './snackbar-context';
+import { useProvided } from '../../context/use-provided';
 
 /** `{ show, hide }` of the nearest SnackbarProvider. Both functions are stable. */
 export function useSnackbar(): SnackbarApi {
-  const api = useContext(SnackbarContext);
-  if (!api) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
-  return api;
+  return useProvided(SnackbarContext, 'useSnackbar');
 }
