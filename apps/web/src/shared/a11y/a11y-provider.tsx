@@ -73,7 +73,9 @@ export function A11yProvider({ children }: { children: ReactNode }) {
       },
       withdraw(message, politeness) {
         const state = regions[politeness];
-        state.queue = state.queue.filter((waiting) => waiting !== message);
+        const waiting = state.queue.includes(message);
+        state.queue = state.queue.filter((queued) => queued !== message);
+        return waiting;
       },
       screenShown(heading) {
         // What was said of the screen before leaves the regions, where browse mode would still find

@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { announced, announcing, expectAnnounced, expectNothingAnnounced } from '../testing/test-utils';
 import { IntlWrapper } from '../ui/test-intl';
+import { useLocale, useT } from '../i18n';
 import { Notice } from '../ui/notice';
 import { ScreenTitle } from './screen-title';
 import { mayMoveFocusToScreen } from './focus-rules';
@@ -343,6 +344,82 @@ describe('a notice that announces itself (a status, or an action that failed)', 
     expect(
       screen.getByText('You have 2 attempts left.').closest('[aria-live], [role="status"], [role="alert"]'),
     ).toBeNull();
+  });
+});
+
+describe('a notice on show when the person chooses another language', () => {
+  it('is not said again translated; one that appears afterwards, or one taken back unsaid, is', async () => {
+    function Offer() {
+      const t = useT();
+      const { chooseLocale } = useLocale();
+      const [wait, setWait] = useState<number | null>(null);
+      return (
+        <>
+          <Notice variant="info" announce>
+            {t('signIn.login.deviceOffer')}
+          </Notice>
+          {wait !== null && (
+            <Notice variant="info" announce>
+              {t('app.snackbar.tooManyRequests.seconds', { seconds: wait })}
+            </Notice>
+          )}
+          <button type="button" onClick={() => void chooseLocale('sk')}>
+            Slovensky
+          </button>
+          <button type="button" onClick={() => void chooseLocale('cs')}>
+            Česky
+          </button>
+          <button type="button" onClick={() => setWait((seconds) => (seconds ?? 0) + 2)}>
+            Too fast
+          </button>
+        </>
+      );
+    }
+    const user = typist();
+    render(
+      <IntlWrapper>
+        <Offer />
+      </IntlWrapper>,
+    );
+    await expectAnnounced('You can sign in faster using your device (fingerprint, face or screen lock).', 'polite');
+    await waitFor(() => expect(announcing('polite')).toBe(false));
+    const { texts, stop } = recordRegion('polite');
+    const said = () => texts.filter((text) => text !== '');
+    const settled = async () => {
+      await waitFor(() => expect(announcing('polite')).toBe(false));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    };
+
+    await user.click(screen.getByRole('button', { name: 'Slovensky' }));
+    await screen.findByText(/^Prihlásiť sa môžete rýchlejšie/);
+    await user.click(screen.getByRole('button', { name: 'Česky' }));
+    await screen.findByText(/^Přihlásit se můžete rychleji/);
+    await settled();
+    expect(said()).toEqual([]);
+
+    // A notice that appears after the switch is news: said, in the language chosen.
+    await user.click(screen.getByRole('button', { name: 'Too fast' }));
+    await settled();
+    expect(said()).toEqual(['Příliš mnoho pokusů. Zkuste to znovu za 2 sekundy.']);
+
+    // Its text changes (not only its language): said again.
+    await user.click(screen.getByRole('button', { name: 'Too fast' }));
+    await settled();
+    expect(said()).toEqual([
+      'Příliš mnoho pokusů. Zkuste to znovu za 2 sekundy.',
+      'Příliš mnoho pokusů. Zkuste to znovu za 4 sekundy.',
+    ]);
+
+    // Switched in the moment it changed, before it was said: said once, in the language chosen.
+    texts.length = 0;
+    act(() => {
+      screen.getByRole('button', { name: 'Too fast' }).click();
+      screen.getByRole('button', { name: 'Slovensky' }).click();
+    });
+    await screen.findByText('Príliš veľa pokusov. Skúste to znova o 6 sekúnd.');
+    await settled();
+    expect(said()).toEqual(['Príliš veľa pokusov. Skúste to znova o 6 sekúnd.']);
+    stop();
   });
 });
 
