@@ -6,7 +6,7 @@ import {
   type CredentialRequest,
   type VirtualAuthenticator,
 } from '../authenticator.ts';
-import { shown } from '../people.ts';
+import { announcements, recordAnnouncements, settled, shown } from '../people.ts';
 import { defaultPage, loginScreen } from '../screens/login-screen.ts';
 import { pinScreen, rememberedScreens, signInWithPin } from '../screens/pin-screen.ts';
 import type { Page, Route } from '@playwright/test';
@@ -169,6 +169,31 @@ test.describe('passkeys', () => {
     expect({ submit: await submit.boundingBox(), passkey: await passkeyButton(page).boundingBox() }).toEqual(before);
     const noticeBox = await notice.boundingBox();
     expect(noticeBox?.y).toBeGreaterThan((before.passkey?.y ?? Infinity) + (before.passkey?.height ?? 0) - 1);
+  });
+
+  test('the device offer is said once; choosing another language with the keyboard does not say it again', async ({
+    page,
+  }) => {
+    await recordAnnouncements(page);
+    await addVirtualAuthenticator(page);
+    await loginScreen(page).open();
+    await expect(shown(page, t('signIn.login.deviceOffer'))).toBeVisible();
+    await settled(page);
+    expect(await announcements(page, 'polite')).toEqual([t('signIn.login.deviceOffer')]);
+
+    await page.getByLabel(t('app.language.label')).focus();
+    // A keyboard user goes through the closed list with the arrow keys: each one is a choice
+    // (Slovak comes first, then English, then Czech).
+    await page.keyboard.press('ArrowDown');
+    await expect(shown(page, text('cs', 'signIn.login.deviceOffer'))).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(shown(page, text('sk', 'signIn.login.deviceOffer'))).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
+    await settled(page);
+    await page.waitForTimeout(300);
+    await expect(page.getByLabel(text('sk', 'app.language.label'))).toBeFocused();
+    expect(await announcements(page, 'polite')).toEqual([t('signIn.login.deviceOffer')]);
   });
 
   test("'Don't ask again' is remembered: the next sign-in goes straight on", async ({ page, user }) => {

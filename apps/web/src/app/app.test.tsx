@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiFailure } from '../shared/api';
 import { renderWithProviders } from '../shared/testing/test-utils';
@@ -61,6 +61,23 @@ describe('app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('cs');
     expect(document.cookie).toContain('gh_lang=cs');
+  });
+
+  it('shows the language chosen at once while its texts load, so a second arrow key goes on from it', async () => {
+    renderApp({ type: 'signIn', data: data('sk') });
+    await screen.findByRole('heading', { level: 1, name: 'Prihlásenie' });
+    const list = screen.getByRole('combobox', { name: 'Jazyk' }) as HTMLSelectElement;
+    // What an arrow key on the closed list does: the next option is chosen.
+    const arrowDown = () =>
+      act(() => fireEvent.change(list, { target: { value: list.options.item(list.selectedIndex + 1)?.value } }));
+    arrowDown();
+    expect(list.value).toBe('en');
+    expect(document.documentElement.lang).toBe('sk');
+    arrowDown();
+    expect(list.value).toBe('cs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Přihlášení' })).toBeTruthy();
+    expect(list.value).toBe('cs');
+    expect(document.documentElement.lang).toBe('cs');
   });
 
   it('shows the bot-check notice only when the server gives a site key', async () => {
