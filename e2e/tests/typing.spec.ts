@@ -221,6 +221,41 @@ for (const { lang, viewport } of LOCALES) {
       expect(JSON.parse(pinCalls[0] ?? '{}')).toEqual({ pin_code: pin });
     });
 
+    test('PIN: after a wrong code the person types the right one straight over it, without clearing, and signs in', async ({
+      page,
+      user,
+    }) => {
+      await recordAnnouncements(page);
+      const pinCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/pincode')
+          pinCalls.push(request.postData() ?? '');
+      });
+      await page.goto('/signin/');
+      const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
+      await expectScreen(page, t('signIn.pin.title'));
+      const code = pinScreen(page, lang).code;
+      const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
+      await tabTo(page, code, 10);
+
+      // A misread code, sent with Enter: said once, focus stays, the code is kept (selected).
+      const wrong = pin === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
+      await typeAsPerson(code, wrong.toLowerCase());
+      await page.keyboard.press('Enter');
+      expect(await expectToldOnce(page, t('signIn.pin.invalid'))).toBe('announced');
+      await expect(code).toBeFocused();
+      await expect(code).toHaveValue(wrong);
+
+      // The right code typed at once, key by key, with no clearing first: it replaces the wrong one.
+      await typeAsPerson(code, pin.toLowerCase());
+      await expect(code).toHaveValue(pin);
+      await expect(code).toBeFocused();
+      await expect(code).not.toHaveAttribute('aria-invalid', 'true');
+      await page.keyboard.press('Enter');
+      await pastOffer(page, lang);
+      expect(pinCalls.map((body) => JSON.parse(body))).toEqual([{ pin_code: wrong }, { pin_code: pin }]);
+    });
+
     test('a press on "Sign in" with the mouse from the empty password field is not lost: the form says what is missing', async ({
       page,
       user,

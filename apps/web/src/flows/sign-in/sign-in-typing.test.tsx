@@ -73,6 +73,59 @@ describe('the PIN form, typed as people do', TYPING, () => {
     expect(document.activeElement).toBe(remember);
   });
 
+  it('selects a refused code, so the next one typed straight away replaces it', async () => {
+    const { user, code } = await openPinFormThatRefusesEveryCode();
+    await user.click(code);
+    await user.type(code, 'ZZZZZZ{Enter}');
+    await expectAnnounced('Entered code is incorrect or its validity has expired');
+    expect(document.activeElement).toBe(code);
+    expect([code.selectionStart, code.selectionEnd]).toEqual([0, 6]);
+
+    // The person types the code again without clearing the field: only the new keys remain.
+    await user.keyboard('abcde3');
+    expect(code.value).toBe('ABCDE3');
+    expect(document.activeElement).toBe(code);
+    expect(code.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('selects a refused code sent from the button too, once focus is back in the field', async () => {
+    const { user, code } = await openPinFormThatRefusesEveryCode();
+    await user.type(code, 'ZZZZZZ');
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    await user.keyboard('ABCDE3');
+    expect(code.value).toBe('ABCDE3');
+  });
+
+  it('keeps the keys typed while a refused code was on its way, and does not select them', async () => {
+    let answer: (() => void) | null = null;
+    const { calls } = routeFetch({
+      'POST /api/user/login': ok({ status: 'requested_pin_code', email: 'jana@example.sk' }),
+      'GET /api/user/pincode': attempts(5, 2),
+      'POST /api/user/pincode': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(ok({ status: 'failed', reasons: ['wrong_pin_code'] })());
+        }),
+    });
+    renderFlow();
+    const user = person();
+    const code = await toPin(user);
+    await user.click(code);
+    await user.type(code, 'ZZZZZZ{Enter}');
+    await waitFor(() => expect(answer).not.toBeNull());
+    // The person goes on typing before the answer comes; then the answer (the attempts are read again).
+    await user.keyboard('Y');
+    answer!();
+    await waitFor(() => expect(calls('GET /api/user/pincode')).toHaveLength(2));
+    expect(code.value).toBe('ZZZZZZY');
+    expect([code.selectionStart, code.selectionEnd]).toEqual([7, 7]);
+    await user.keyboard('{Backspace}');
+    expect(code.value).toBe('ZZZZZZ');
+    expect(document.activeElement).toBe(code);
+  });
+
   it('keeps focus in the code when the button is pressed with a pointer, and says the mistake there', async () => {
     const { user, code } = await openPinFormThatRefusesEveryCode();
     await user.type(code, 'ZZZZZZ');

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { PIN_LENGTH, showsRemainingAttempts } from '@gatehouse/contract';
 import { lazyWithTimeout } from '../../../shared/chunks';
 import { FormScreen, SubmitButton, useFormFailures } from '../../../shared/form/form-screen';
@@ -92,10 +92,26 @@ export function PinScreen({
     ),
     [rememberDeviceLabel, rememberDevice],
   );
-  const submit = handleSubmit(
-    (values) => onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice),
-    failed.refused,
-  );
+  // The code as it was sent, and the last failure looked at (below).
+  const [sent, setSent] = useState<string | null>(null);
+  const failuresSeen = useRef(failures);
+  const submit = handleSubmit((values) => {
+    setSent(values.pin);
+    onSubmit(values.pin.trim(), offersRememberDevice && rememberDevice);
+  }, failed.refused);
+  // A code the server refused is typed anew as a whole: once the mistake has been reported
+  // (FormScreen's effect runs first: focus is in the field, or the message was said there), the
+  // refused code is selected, so the next key typed replaces it instead of being added to it
+  // (docs/decisions/0010-focus-and-announcements.md). Not when the person has typed since sending it
+  // (those keys stay), nor when focus is elsewhere, nor for a code of another length, which the form
+  // refuses itself and the person goes on typing.
+  useEffect(() => {
+    if (failuresSeen.current === failures) return;
+    failuresSeen.current = failures;
+    const active = document.activeElement;
+    if (problem !== 'invalid' || !(active instanceof HTMLInputElement) || active.name !== 'pin') return;
+    if (active.value === sent) active.select();
+  }, [failures, problem, sent]);
 
   return (
     <FormScreen
