@@ -19,6 +19,7 @@ import {
   waitForMail,
 } from '../fixtures.ts';
 import { REPO_ROOT } from '../env.ts';
+import { drawnFonts } from '../fonts.ts';
 import { expectScreen, JOURNEY_TIMEOUT_MS, shown } from '../people.ts';
 
 const GALLERY = path.join(REPO_ROOT, 'docs', 'gallery');
@@ -37,21 +38,6 @@ async function cacheFonts(page: Page): Promise<void> {
   });
 }
 
-/** The fonts the browser really draws an element's text with: their names, and whether each is a web font. */
-async function drawnFonts(page: Page, selector: string): Promise<{ familyName: string; isCustomFont: boolean }[]> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    const { root } = await cdp.send('DOM.getDocument');
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    return fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }));
-  } finally {
-    await cdp.detach();
-  }
-}
-
 /** The screen as a small PNG (CSS pixels, no caret, no animation): docs/gallery/<name>.png. */
 async function photograph(page: Page, name: string): Promise<void> {
   // The footer's copyright arrives with its own call; then every font its text needs.
@@ -65,7 +51,7 @@ async function photograph(page: Page, name: string): Promise<void> {
   });
   // No picture in a fallback font: the heading and the copyright are drawn in the web fonts.
   for (const selector of ['h1', '[class*="copyright"]']) {
-    const fonts = await drawnFonts(page, selector);
+    const fonts = await drawnFonts(page.locator(selector).first());
     expect(fonts.length, `the fonts of ${selector} in ${name}`).toBeGreaterThan(0);
     for (const font of fonts) expect(font, `the fonts of ${selector} in ${name}`).toMatchObject({ isCustomFont: true });
   }

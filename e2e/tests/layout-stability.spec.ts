@@ -8,6 +8,7 @@ import { PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { expect, linkFrom, test, text, waitForMail, type Locale } from '../fixtures.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
+import { drawnFonts } from '../fonts.ts';
 import { hydrated } from '../people.ts';
 
 /** Longer than any block period a browser gives a font (about 100 ms for `optional`, 3 s at most). */
@@ -79,6 +80,46 @@ for (const { lang, width } of [
       await login.open();
       await expect(login.email).toBeVisible();
       await expectNothingMoved();
+    });
+
+    test('before its fonts arrive, the sign-in page draws all its text in one face, the fallback shaped like them', async ({
+      page,
+    }) => {
+      // Held back until the test has looked: a first visit on a slow line.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/signin/assets/*.woff2', async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      const login = loginScreen(page, lang);
+      // The page as first painted: its load event waits for the fonts.
+      await page.goto('/signin/', { waitUntil: 'domcontentloaded' });
+      await expect(login.email).toBeVisible();
+      // The heading, a label, the buttons' and links' words, the footer: text of every kind on the page.
+      const texts = {
+        heading: page.getByRole('heading', { level: 1 }),
+        label: page.locator('label').first(),
+        submit: login.submit,
+        forgotPassword: page.getByRole('button', { name: text(lang, 'signIn.login.forgotPassword') }),
+        language: page.locator('footer label').first(),
+        copyright: page.getByText(/^© /),
+      };
+      const faces = new Map<string, string[]>();
+      for (const [name, element] of Object.entries(texts)) {
+        const fonts = await drawnFonts(element);
+        expect(fonts.length, `the fonts of the ${name}`).toBeGreaterThan(0);
+        for (const font of fonts) {
+          expect(font.isCustomFont, `the ${name} is drawn in a web font that was held back`).toBe(false);
+          faces.set(font.familyName, [...(faces.get(font.familyName) ?? []), name]);
+        }
+      }
+      // One face on the device (Arial's metrics where it has them: Liberation Sans on Linux), scaled to
+      // each web font: not the system's own font for some text and the fallback for the rest.
+      expect(Object.fromEntries(faces), 'the faces the texts are drawn in').toEqual({
+        [[...faces.keys()][0] ?? '']: Object.keys(texts),
+      });
+      release();
     });
 
     test('the PIN step, opened again in its tab, does not move', async ({ page, baseURL, user }) => {
