@@ -169,9 +169,11 @@ describe('the security page', () => {
         buttons: within(item)
           .queryAllByRole('button')
           .map((button) => button.getAttribute('aria-label')),
+        // The date as the item shows it, whose parts are held together by no-break spaces (keptTogether).
         date: within(item)
           .getByText((text) => text.startsWith(label))
-          .textContent!.slice(label.length + 1),
+          .textContent!.slice(label.length + 1)
+          .replace(/\u00a0/g, ' '),
       }));
     };
     const passkeys = await buttonsAndDates('Prístupové kľúče', 'Vytvorený');
@@ -203,6 +205,20 @@ describe('the security page', () => {
     await expectAnnounced('Prehliadač Mobil Chrome Android 14 bol odhlásený.', 'polite');
     expect(calls(fetch, 'DELETE /api/account/session')[0]?.[0]).toContain('id=ses-3');
   });
+
+  it.each([
+    ['sk', 'Posledná aktivita', /^20\.\u00a011\.\u00a02026, \d{1,2}:\d{2}$/],
+    ['cs', 'Poslední aktivita', /^20\.\u00a011\.\u00a02026 \d{1,2}:\d{2}$/],
+    ['en', 'Last activity', /^Nov\u00a020,\u00a02026, \d{1,2}:\d{2}[\u00a0\u202f][AP]M$/],
+  ] as const)(
+    'keeps the date and the time each on one line in %s: a narrow screen breaks a line between them only',
+    async (locale, label, shown) => {
+      stubServer(fullOverview());
+      renderWithProviders(<SecurityPage {...PAGE} />, locale);
+      const sessions = await screen.findAllByText((text) => text.startsWith(label));
+      for (const session of sessions) expect(session.textContent!.slice(label.length + 1)).toMatch(shown);
+    },
+  );
 
   it('says so when there is nothing to list, in Slovak by default', async () => {
     stubServer({

@@ -12,11 +12,41 @@ export const OTHER_DEVICES_BUTTON = 'devices:others';
 export const OTHER_SESSIONS_BUTTON = 'sessions:others';
 export const PASSWORD_LINK_BUTTON = 'password:link';
 
-/** Dates and times in the page's language. */
+const DATE_PARTS: ReadonlySet<string> = new Set(['weekday', 'day', 'month', 'year', 'era', 'relatedYear']);
+const TIME_PARTS: ReadonlySet<string> = new Set(['hour', 'minute', 'second', 'dayPeriod', 'timeZoneName']);
+const partGroup = (part: Intl.DateTimeFormatPart | undefined) =>
+  part === undefined ? null : DATE_PARTS.has(part.type) ? 'date' : TIME_PARTS.has(part.type) ? 'time' : null;
+
+/**
+ * A date and time as text whose line may break between the date and the time, never inside either:
+ * the spaces within each become no-break spaces. At 360 px a session's "Posledná aktivita 6. 12."
+ * ended a line and "2026, 21:24" began the next. A part still too long for its line breaks where it
+ * must (the lists' `overflow-wrap: anywhere`), so nothing runs off a narrow screen.
+ */
+function keptTogether(parts: readonly Intl.DateTimeFormatPart[]): string {
+  return parts
+    .map((part, index) => {
+      const group = part.type === 'literal' ? partGroup(parts[index - 1]) : null;
+      return group !== null && group === partGroup(parts[index + 1]) ? part.value.replace(/ /g, '\u00a0') : part.value;
+    })
+    .join('');
+}
+
+const shownFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Dates and times in the page's language; `shownDateTime` for the lines on screen, `dateTime` in names and messages. */
 export function useDates() {
-  const { formatDate } = useFormatter();
+  const { formatDate, locale } = useFormatter();
   return {
     dateTime: (ms: number) => formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' }),
+    shownDateTime: (ms: number) => {
+      let format = shownFormats.get(locale);
+      if (format === undefined) {
+        format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+        shownFormats.set(locale, format);
+      }
+      return keptTogether(format.formatToParts(ms));
+    },
     date: (ms: number) => formatDate(ms, { dateStyle: 'medium' }),
   };
 }
@@ -122,7 +152,7 @@ export function PasskeysSection({
   onRemove: (passkey: SecurityPasskey) => void;
 }) {
   const t = useT();
-  const { dateTime } = useDates();
+  const { dateTime, shownDateTime } = useDates();
   const nameOf = usePasskeyName();
   const tellApart = useNamesTellingApart();
   const buttonNames = tellApart(passkeys, nameOf, (passkey, name) =>
@@ -148,12 +178,12 @@ export function PasskeysSection({
                     {t(passkey.synced ? 'security.passkeys.synced' : 'security.passkeys.oneDevice')}
                   </span>
                   <span className={styles.meta}>
-                    {t('security.passkeys.created', { date: dateTime(passkey.createdAt) })}
+                    {t('security.passkeys.created', { date: shownDateTime(passkey.createdAt) })}
                   </span>
                   <span className={styles.meta}>
                     {passkey.lastUsedAt === null
                       ? t('security.passkeys.neverUsed')
-                      : t('security.passkeys.lastUsed', { date: dateTime(passkey.lastUsedAt) })}
+                      : t('security.passkeys.lastUsed', { date: shownDateTime(passkey.lastUsedAt) })}
                   </span>
                 </div>
                 <div className={styles.actions}>
@@ -199,7 +229,7 @@ export function DevicesSection({
   onRevokeOthers: () => void;
 }) {
   const t = useT();
-  const { dateTime } = useDates();
+  const { dateTime, shownDateTime } = useDates();
   const others = devices.filter((device) => !device.current);
   const tellApart = useNamesTellingApart();
   const buttonNames = tellApart(
@@ -227,10 +257,10 @@ export function DevicesSection({
                   {device.current && <span className={styles.badge}>{t('security.devices.thisDevice')}</span>}
                 </span>
                 <span className={styles.meta}>
-                  {t('security.devices.trustedSince', { date: dateTime(device.trustedAt) })}
+                  {t('security.devices.trustedSince', { date: shownDateTime(device.trustedAt) })}
                 </span>
                 <span className={styles.meta}>
-                  {t('security.devices.lastUsed', { date: dateTime(device.lastUsedAt) })}
+                  {t('security.devices.lastUsed', { date: shownDateTime(device.lastUsedAt) })}
                 </span>
               </div>
               <div className={styles.actions}>
@@ -273,7 +303,7 @@ export function SessionsSection({
   onEndOthers: () => void;
 }) {
   const t = useT();
-  const { dateTime } = useDates();
+  const { dateTime, shownDateTime } = useDates();
   const others = sessions.filter((session) => !session.current);
   const tellApart = useNamesTellingApart();
   // Only the other sessions have a button: this session's row needs no telling apart.
@@ -298,10 +328,10 @@ export function SessionsSection({
                   {session.current && <span className={styles.badge}>{t('security.sessions.thisSession')}</span>}
                 </span>
                 <span className={styles.meta}>
-                  {t('security.sessions.lastActive', { date: dateTime(session.lastActiveAt) })}
+                  {t('security.sessions.lastActive', { date: shownDateTime(session.lastActiveAt) })}
                 </span>
                 <span className={styles.meta}>
-                  {t('security.sessions.signedIn', { date: dateTime(session.signedInAt) })}
+                  {t('security.sessions.signedIn', { date: shownDateTime(session.signedInAt) })}
                 </span>
               </div>
               {!session.current && (
@@ -349,7 +379,7 @@ export function SignInsSection({
   nameOf: (userAgent: string | null) => string;
 }) {
   const t = useT();
-  const { dateTime } = useDates();
+  const { shownDateTime } = useDates();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -365,7 +395,7 @@ export function SignInsSection({
               // Sign-ins have no id of their own; the list is read whole and never reordered in place.
               <li key={`${signIn.at}-${index}`} className={styles.item}>
                 {t('security.signIns.entry', {
-                  date: dateTime(signIn.at),
+                  date: shownDateTime(signIn.at),
                   device: signIn.thisDevice ? t('security.signIns.thisDevice', { device }) : device,
                   method: t(METHOD_TEXT[signIn.method] ?? 'security.signIns.method.other'),
                 })}
