@@ -220,6 +220,15 @@ describe('the security page', () => {
     },
   );
 
+  it('still shows the page when a time is beyond what a date can hold', async () => {
+    const overview = fullOverview();
+    overview.sessions[1] = { ...overview.sessions[1]!, lastActiveAt: 8.64e15 + 1 };
+    stubServer(overview);
+    renderWithProviders(<SecurityPage {...PAGE} />);
+    expect(await screen.findByText('Last activity Invalid Date')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign-in and security' })).toBeTruthy();
+  });
+
   it('says so when there is nothing to list, in Slovak by default', async () => {
     stubServer({
       status: 'ok',

@@ -45,7 +45,12 @@ export function useDates() {
         format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
         shownFormats.set(locale, format);
       }
-      return keptTogether(format.formatToParts(ms));
+      try {
+        return keptTogether(format.formatToParts(ms));
+      } catch {
+        // A time no date can show (out of range): what the formatter says of it, as everywhere else.
+        return formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' });
+      }
     },
     date: (ms: number) => formatDate(ms, { dateStyle: 'medium' }),
   };
