@@ -1,6 +1,6 @@
 // What the browser really draws text with (Chromium's own answer, through the DevTools protocol),
 // for the tests of the fonts (docs/decisions/0117-server-rendered-first-view.md, "Fonts").
-import type { Locator, Page } from '@playwright/test';
+import type { CDPSession, Locator, Page } from '@playwright/test';
 
 export interface DrawnFont {
   familyName: string;
@@ -28,9 +28,9 @@ export async function drawnFonts(element: Locator): Promise<DrawnFont[]> {
   return fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }));
 }
 
-const sessions = new WeakMap<Page, Promise<Awaited<ReturnType<ReturnType<Page['context']>['newCDPSession']>>>>();
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
 
-function sessionOf(page: Page) {
+function sessionOf(page: Page): Promise<CDPSession> {
   let session = sessions.get(page);
   if (session === undefined) {
     session = (async () => {

@@ -36,6 +36,26 @@ import { pinScreen, rememberedScreens } from '../screens/pin-screen.ts';
 // Typing at a person's pace, a mailed PIN and several screens: a journey's time-out.
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
+/**
+ * Signed in by keyboard up to the PIN step, focus moved into the code with Tab; the PIN mailed, and
+ * the bodies of every code sent from then on (recorded as the browser sends them).
+ */
+async function toPinFieldByKeyboard(page: Page, lang: Locale, user: TestUser) {
+  await recordAnnouncements(page);
+  const pinCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/pincode')
+      pinCalls.push(request.postData() ?? '');
+  });
+  await page.goto('/signin/');
+  const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
+  await expectScreen(page, textsOf(lang)('signIn.pin.title'));
+  const code = pinScreen(page, lang).code;
+  const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
+  await tabTo(page, code, 10);
+  return { pinCalls, code, pin };
+}
+
 /** Back on the login form with the e-mail in place: the password, empty, typed by keyboard; on to the PIN step. */
 async function passwordThenPin(page: Page, t: (id: string) => string, user: { password: string }): Promise<void> {
   const password = page.getByLabel(t('signIn.login.password'), { exact: true });
@@ -186,18 +206,7 @@ for (const { lang, viewport } of LOCALES) {
       page,
       user,
     }) => {
-      await recordAnnouncements(page);
-      const pinCalls: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/pincode')
-          pinCalls.push(request.postData() ?? '');
-      });
-      await page.goto('/signin/');
-      const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
-      await expectScreen(page, t('signIn.pin.title'));
-      const code = pinScreen(page, lang).code;
-      const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
-      await tabTo(page, code, 10);
+      const { pinCalls, code, pin } = await toPinFieldByKeyboard(page, lang, user);
 
       // Half the code read from the mail, then Enter too early.
       await typeAsPerson(code, pin.slice(0, 3).toLowerCase());
@@ -225,18 +234,7 @@ for (const { lang, viewport } of LOCALES) {
       page,
       user,
     }) => {
-      await recordAnnouncements(page);
-      const pinCalls: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/pincode')
-          pinCalls.push(request.postData() ?? '');
-      });
-      await page.goto('/signin/');
-      const since = await loginScreen(page, lang).signInByKeyboard(user.email, user.password);
-      await expectScreen(page, t('signIn.pin.title'));
-      const code = pinScreen(page, lang).code;
-      const pin = pinFrom(await waitForMail(user.email, { since, match: isPinMail }));
-      await tabTo(page, code, 10);
+      const { pinCalls, code, pin } = await toPinFieldByKeyboard(page, lang, user);
 
       // A misread code, sent with Enter: said once, focus stays, the code is kept (selected).
       const wrong = pin === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
