@@ -35,6 +35,12 @@ if (process.argv.includes('--only=fleet')) {
   await import('./fleet.mjs');
   process.exit(0);
 }
+// `--only=mail`: a sign-in's PIN mail over SMTP, a connection per mail against connections kept open (bench/mail.mjs).
+if (process.argv.includes('--only=mail')) {
+  const { measureMail, writeMailResults } = await import('./mail.mjs');
+  console.log(writeMailResults(await measureMail()).join('\n'));
+  process.exit(0);
+}
 // `--only=server`: the server's hot paths and overload against floors of the same run (bench/server.mjs).
 if (process.argv.includes('--only=server')) {
   console.log(writeServerResults(await measureServer()).join('\n'));

@@ -96,7 +96,8 @@ await Promise.all(Array.from({ length: DEFAULT_HASHER_LIMITS.maxConcurrent }, as
 console.log(JSON.stringify({ perSecond: done / ((performance.now() - start) / 1000), concurrency: DEFAULT_HASHER_LIMITS.maxConcurrent }));
 `;
 
-function startNode(args, env, readyText) {
+/** A Node process of this repository; `ready` resolves once its output says `readyText`. */
+export function startNode(args, env, readyText) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const ready = new Promise((resolve, reject) => {
@@ -191,7 +192,7 @@ async function requestsPerSecond(options, seconds) {
 }
 
 /** The CPU time a process has used, in µs (user and system, all its threads), from Linux's /proc; null elsewhere. */
-function cpuMicros(pid) {
+export function cpuMicros(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime, the 14th and 15th fields of the line (the 12th and 13th after the name).

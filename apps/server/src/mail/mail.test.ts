@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO } from '../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
-import { MailDeliveryError, SmtpMailer } from './mailer.ts';
+import { MailDeliveryError, SMTP_MAX_CONNECTIONS, SmtpMailer } from './mailer.ts';
 import { mailContext, renderMail } from './mail-template.ts';
 import { pinCodeMail } from './templates/pin-code.mail.ts';
 
@@ -106,6 +106,89 @@ describe('PIN mail over SMTP', () => {
     );
     expect(Date.now() - started).toBeLessThan(6_000);
     mailer.close();
+  });
+});
+
+describe('connections to the mail server', () => {
+  const mail = (to: string) => ({ to, subject: 'Code', text: 'Your code', html: '<p>Your code</p>' });
+
+  it('sends mails one after another over one connection, each delivered', async () => {
+    const server = await startSmtpSink();
+    const mailer = new SmtpMailer(server.url, 'no-reply@example.org');
+    try {
+      for (const to of ['a@example.test', 'b@example.test', 'c@example.test']) await mailer.send(mail(to));
+      expect(server.mails.map((m) => m.to && !Array.isArray(m.to) && m.to.text)).toEqual([
+        'a@example.test',
+        'b@example.test',
+        'c@example.test',
+      ]);
+      expect(server.connectionsOpened()).toBe(1);
+    } finally {
+      mailer.close();
+      await server.close();
+    }
+  });
+
+  it(`sends many mails at once over at most ${SMTP_MAX_CONNECTIONS} connections, every one delivered`, async () => {
+    const server = await startSmtpSink();
+    const mailer = new SmtpMailer(server.url, 'no-reply@example.org');
+    try {
+      const addresses = Array.from({ length: 12 }, (_, i) => `person${i}@example.test`);
+      await Promise.all(addresses.map((to) => mailer.send(mail(to))));
+      const delivered = server.mails.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''));
+      expect(delivered.sort()).toEqual([...addresses].sort());
+      expect(server.connectionsOpened()).toBeLessThanOrEqual(SMTP_MAX_CONNECTIONS);
+    } finally {
+      mailer.close();
+      await server.close();
+    }
+  });
+
+  it('opens a new connection when the mail server has closed an idle one, and the mail is delivered', async () => {
+    const server = await startSmtpSink({ idleTimeoutMs: 200 });
+    const mailer = new SmtpMailer(server.url, 'no-reply@example.org');
+    try {
+      await mailer.send(mail('first@example.test'));
+      await server.waitForClosedConnections(1);
+      await mailer.send(mail('second@example.test'));
+      expect(server.mails).toHaveLength(2);
+      expect(server.connectionsOpened()).toBe(2);
+    } finally {
+      mailer.close();
+      await server.close();
+    }
+  });
+
+  it('closes its connections when closed (at shutdown)', async () => {
+    const server = await startSmtpSink();
+    const mailer = new SmtpMailer(server.url, 'no-reply@example.org');
+    try {
+      await mailer.send(mail('a@example.test'));
+      mailer.close();
+      await server.waitForClosedConnections(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails a mail the server has not accepted by its deadline, however the server stalls', async () => {
+    // Accepts the connection and never greets: each step's own time-out (5 s) would come later.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@example.org', 300);
+    try {
+      const started = Date.now();
+      const failure = await mailer.send(mail('a@example.test')).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MailDeliveryError);
+      expect((failure as Error).message).toBe('SMTP delivery failed (EABORT)');
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 

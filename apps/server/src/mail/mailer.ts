@@ -26,6 +26,17 @@ export const SMTP_CONNECTION_TIMEOUT_MS = 5_000;
 export const SMTP_GREETING_TIMEOUT_MS = 5_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 10_000;
 export const SMTP_DNS_TIMEOUT_MS = 5_000;
+/**
+ * Connections kept open to the mail server (per process; docs/decisions/0110-mail.md, "Connections"):
+ * a mail goes over one that is free, so a sign-in's PIN does not wait for a new connection, its
+ * greeting and its TLS handshake. `SMTP_URL` may say otherwise (`?maxConnections=10`, `?pool=false`).
+ */
+export const SMTP_MAX_CONNECTIONS = 5;
+/**
+ * A mail the server has not accepted within this time fails, however it was held up: waiting for a
+ * free connection, a greeting, a slow reply. Each time-out above bounds one step; this bounds the sum.
+ */
+export const SMTP_SEND_DEADLINE_MS = 15_000;
 
 /** Mail over SMTP_URL: smtp:// (STARTTLS when offered) or smtps:// (TLS from the start). */
 export class SmtpMailer implements Mailer {
@@ -34,9 +45,12 @@ export class SmtpMailer implements Mailer {
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    private readonly deadlineMs = SMTP_SEND_DEADLINE_MS,
   ) {
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
+      pool: true,
+      maxConnections: SMTP_MAX_CONNECTIONS,
       connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
       greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
       socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
@@ -52,6 +66,7 @@ export class SmtpMailer implements Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        signal: AbortSignal.timeout(this.deadlineMs),
       });
     } catch (error) {
       // Only the kind of failure: nodemailer's message may quote the server's answer, never the mail.
@@ -63,6 +78,7 @@ export class SmtpMailer implements Mailer {
     }
   }
 
+  /** Closes the connections kept open (at shutdown; a mail in flight still ends first). */
   close(): void {
     this.transport.close();
   }

@@ -9,6 +9,10 @@ export interface SmtpSink {
   mails: ParsedMail[];
   /** Waits for the n-th mail (1-based). */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail>;
+  /** How many connections clients have opened so far. */
+  connectionsOpened(): number;
+  /** Waits until clients' connections have been closed this many times in all (1-based). */
+  waitForClosedConnections(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,14 +24,41 @@ export async function startSmtpSink(
   options: {
     refuse?: boolean;
     /** A given port (a server that comes back); a free one by default. */ port?: number;
+    /** Closes a connection that has been idle this long (`421`, as mail servers do); smtp-server's default otherwise. */
+    idleTimeoutMs?: number;
   } = {},
 ): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
+  let opened = 0;
+  let closed = 0;
+  const wakeAll = () => waiters.splice(0).forEach((wake) => wake());
+  const waitUntil = async (done: () => boolean, timeoutMs: number, what: () => string) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(what());
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Clients keep their connections open (the mailer's pool): on close, hang up on them (421) after
+    // a moment, as a mail server going down does, rather than wait 30 s for them to leave.
+    closeTimeout: 200,
+    ...(options.idleTimeoutMs === undefined ? {} : { socketTimeout: options.idleTimeoutMs }),
+    onConnect(_session, callback) {
+      opened += 1;
+      callback();
+    },
+    onClose() {
+      closed += 1;
+      wakeAll();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
@@ -37,7 +68,7 @@ export async function startSmtpSink(
           }
           mails.push(mail);
           callback();
-          waiters.splice(0).forEach((wake) => wake());
+          wakeAll();
         },
         (error: Error) => callback(error),
       );
@@ -49,16 +80,20 @@ export async function startSmtpSink(
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitFor(count, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (mails.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s), got ${mails.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+      await waitUntil(
+        () => mails.length >= count,
+        timeoutMs,
+        () => `expected ${count} mail(s), got ${mails.length}`,
+      );
       return mails[count - 1] as ParsedMail;
     },
+    connectionsOpened: () => opened,
+    waitForClosedConnections: (count, timeoutMs = 5_000) =>
+      waitUntil(
+        () => closed >= count,
+        timeoutMs,
+        () => `expected ${count} closed connection(s), got ${closed}`,
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
