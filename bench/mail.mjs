@@ -15,19 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { cpuMicros, startNode } from './server.mjs';
+import { cpuMicros, median, startNode } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMAIL = 'bench-mail@example.test';
 const PASSWORD = 'Bench-Password-1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = 3;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** A self-signed certificate for 127.0.0.1, or null without openssl. */
 function selfSignedCertificate(dir) {

@@ -4,10 +4,11 @@
 //   2. Lighthouse (mobile preset) on the sign-in, PIN and reset-password views against two floor pages,
 //      interleaved rounds, medians (bench/pages.mjs);
 //   3. the server's hot paths and a login overload against floors of the same run (bench/server.mjs);
-//   4. timing of known vs unknown addresses (login, forgot password): ratio of medians (bench/timing.mjs).
+//   4. timing of known vs unknown addresses (login, forgot password): ratio of medians (bench/timing.mjs);
+//   5. a login's PIN mail over SMTP, a connection per mail against connections kept open (bench/mail.mjs).
 // Everything runs against a server started here on a throw-away SQLite database.
 // Results: bench/results/latest.md (a table) and latest.json; each part measured also writes its own
-// file (pages.md, server.md, timing.md, with their .json), so that none lags behind latest.md.
+// file (pages.md, server.md, timing.md, mail.md, with their .json), so that none lags behind latest.md.
 // `npm run bench -- --only=timing` runs step 4 alone (results: bench/results/timing.md and timing.json).
 // `npm run bench -- --only=pages` runs step 2 alone (results: bench/results/pages.md and pages.json);
 // BENCH_ROUNDS sets its rounds (5).
@@ -22,6 +23,7 @@ import { MISSING_CHROMIUM_HELP, findChromium } from '../e2e/chromium.mjs';
 import { runPageBench } from './pages.mjs';
 import { accountsNeeded, measureTiming, timingTable } from './timing.mjs';
 import { measureServer, writeServerResults } from './server.mjs';
+import { measureMail, writeMailResults } from './mail.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8281);
@@ -37,7 +39,6 @@ if (process.argv.includes('--only=fleet')) {
 }
 // `--only=mail`: a sign-in's PIN mail over SMTP, a connection per mail against connections kept open (bench/mail.mjs).
 if (process.argv.includes('--only=mail')) {
-  const { measureMail, writeMailResults } = await import('./mail.mjs');
   console.log(writeMailResults(await measureMail()).join('\n'));
   process.exit(0);
 }
@@ -205,6 +206,8 @@ try {
     // 3. The server's hot paths and overload against floors of the same run, on a server of its own (bench/server.mjs).
     serverRun = await measureServer({ port: PORT + 100 });
     results.server = serverRun.results;
+    // 5. The PIN mail over SMTP, on two servers of its own (bench/mail.mjs).
+    results.mail = await measureMail({ port: PORT + 200 });
   }
 } finally {
   stop();
@@ -276,6 +279,7 @@ const lines = [
   ...(serverRun ? writeServerResults(serverRun) : []),
   ...timingTable(results.timing),
   '',
+  ...(results.mail ? [...writeMailResults(results.mail), ''] : []),
 ];
 writeFileSync(path.join(root, 'bench/results/latest.md'), lines.join('\n'));
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
