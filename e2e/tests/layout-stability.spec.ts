@@ -39,18 +39,29 @@ async function watchLayout(page: Page): Promise<() => Promise<void>> {
   await page.addInitScript(() => {
     const shifts: { value: number; sources: string[] }[] = [];
     Object.assign(window, { layoutShifts: shifts });
-    const describe = (node: Node | null) => {
-      if (!(node instanceof Element)) return node?.textContent?.slice(0, 40) ?? '(gone)';
-      return `<${node.tagName.toLowerCase()} class="${node.className}"> ${(node.textContent ?? '').slice(0, 40)}`;
+    // What moved, from where to where and when: enough to find the cause in a failure's message.
+    const describe = (source: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }) => {
+      const { node, previousRect: was, currentRect: now } = source;
+      const what =
+        node instanceof Element
+          ? `<${node.tagName.toLowerCase()} class="${node.className}"> ${(node.textContent ?? '').slice(0, 40)}`
+          : (node?.textContent?.slice(0, 40) ?? '(gone)');
+      return `${what} (y ${Math.round(was.y)} → ${Math.round(now.y)}, height ${Math.round(was.height)} → ${Math.round(now.height)})`;
     };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources: { node: Node | null }[];
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
         if (!entry.hadRecentInput)
-          shifts.push({ value: entry.value, sources: entry.sources.map((source) => describe(source.node)) });
+          shifts.push({
+            value: entry.value,
+            sources: [
+              `at ${Math.round(entry.startTime)} ms, the document ${document.documentElement.scrollHeight} px high`,
+              ...entry.sources.map(describe),
+            ],
+          });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
