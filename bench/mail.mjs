@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { cpuMicros, median, startNode } from './server.mjs';
+import { cpuMicros, createUser, median, startNode } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMAIL = 'bench-mail@example.test';
@@ -141,21 +141,7 @@ export async function measureMail({ port = Number(process.env.BENCH_PORT ?? 8481
       await server.ready;
       Object.assign(variant, { origin, target: `http://127.0.0.1:${variant.port}`, pid: server.pid, rounds: [] });
       if (variant === variants[0])
-        execFileSync(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'apps/server/src/cli/admin.ts',
-            'user',
-            'create',
-            '--email',
-            EMAIL,
-            '--password',
-            PASSWORD,
-          ],
-          { cwd: root, env: { ...process.env, DATABASE_URL: databaseFile, PUBLIC_ORIGIN: origin }, stdio: 'ignore' },
-        );
+        createUser({ ...process.env, DATABASE_URL: databaseFile, PUBLIC_ORIGIN: origin }, EMAIL, PASSWORD);
     }
     for (const variant of variants) await logins(variant.target, variant.origin, 2, 1, variant.pid); // warm-up
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -111,6 +111,15 @@ export function startNode(args, env, readyText) {
   return { pid: child.pid, ready, stop: () => (child.exitCode === null ? (child.kill('SIGTERM'), exited) : exited) };
 }
 
+/** An active account made with the operator's CLI, as an operator would, in the database `env` names. */
+export function createUser(env, email, password) {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', email, '--password', password],
+    { cwd: root, env, stdio: 'ignore' },
+  );
+}
+
 /** The argon2id bound, in a process of its own so that it pays for what a server process pays (start, threads). */
 function argon2Bound(durationMs) {
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ARGON2_SOURCE], {
@@ -263,15 +272,7 @@ export async function measureServer({
     const server = startNode(['--import', 'tsx', 'apps/server/src/server.ts'], env, 'Gatehouse is running at');
     processes.push(server);
     await server.ready;
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
-      {
-        cwd: root,
-        env,
-        stdio: 'ignore',
-      },
-    );
+    createUser(env, EMAIL, PASSWORD);
     // A signed-in session written straight into the throw-away database (the PIN step is not what is measured).
     const rawId = randomBytes(32).toString('base64url');
     const sqlite = new Database(databaseFile);
