@@ -175,7 +175,8 @@ test.describe('failures', () => {
     await login.open();
     await page.route('**/api/user/login', (route) => route.abort('connectionrefused'));
     await login.signIn(user.email, user.password);
-    await expect(page.getByText(text('en', 'signIn.notice.serverError'))).toBeVisible();
+    // The notice on the form; the live region that announces it holds the same words for a moment.
+    await expect(shown(page, text('en', 'signIn.notice.serverError'))).toBeVisible();
   });
 
   test('a 408 answer shows the network snackbar with a reload action', async ({ page, user }) => {

@@ -2,6 +2,7 @@
 // or script through a DOM sink, and the app itself never writes to one, on any page a person walks.
 import type { Page } from '@playwright/test';
 import { createUser, expect, test, text } from '../fixtures.ts';
+import { shown } from '../people.ts';
 import { signInWithPin } from '../screens/pin-screen.ts';
 
 declare global {
@@ -49,7 +50,7 @@ test('no page writes to a DOM sink, and a string put into one is refused', async
   await page.getByLabel(text('en', 'signIn.login.email'), { exact: true }).fill(user.email);
   await page.getByLabel(text('en', 'signIn.login.password'), { exact: true }).fill('Wrong-Password-1');
   await page.getByRole('button', { name: text('en', 'signIn.login.submit'), exact: true }).click();
-  await expect(page.getByText(text('en', 'signIn.notice.invalidCredentials'))).toBeVisible();
+  await expect(shown(page, text('en', 'signIn.notice.invalidCredentials'))).toBeVisible();
   await signInWithPin(page, user);
   await page.goto('/signin/security');
   await expect(page.getByRole('heading', { level: 1, name: text('en', 'security.title') })).toBeVisible();
