@@ -41,7 +41,8 @@ export function loginScreen(page: Page, lang: Locale = 'en') {
 
 export function defaultPage(page: Page, lang: Locale = 'en') {
   return {
-    signedInAs: (name: string, email: string) => page.getByText(text(lang, 'legacy.signedInAs', { name, email })),
+    signedInAs: (name: string, email: string) =>
+      page.getByText(text(lang, 'legacy.signedInAs', { named: name === '' ? 'no' : 'yes', name, email })),
     signOut: page.getByRole('button', { name: text(lang, 'legacy.signOut') }),
   };
 }

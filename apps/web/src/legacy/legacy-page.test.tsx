@@ -40,6 +40,28 @@ describe('the default (legacy) page', () => {
     expect(callsTo(fetch, '/api/server/version')).toBe(1);
   });
 
+  it('names an account created without names by its address alone, in every language', async () => {
+    const unnamed = { ...signedIn, user: { ...signedIn.user, firstName: '', surname: '' } };
+    for (const [lang, shown] of [
+      ['en', 'Signed in as jana@example.sk'],
+      ['sk', 'Prihlásený používateľ: jana@example.sk'],
+      ['cs', 'Přihlášený uživatel: jana@example.sk'],
+    ] as const) {
+      stubServer({ ...unnamed, language: lang });
+      const { unmount } = renderWithProviders(<LegacyPage replace={vi.fn()} assign={vi.fn()} />, lang);
+      // The whole sentence: no name, and the address not twice.
+      expect((await screen.findByText(/jana@example\.sk/)).textContent).toBe(shown);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows a first name alone when the surname is missing', async () => {
+    stubServer({ ...signedIn, user: { ...signedIn.user, surname: '' } });
+    renderWithProviders(<LegacyPage replace={vi.fn()} assign={vi.fn()} />);
+    expect((await screen.findByText(/jana@example\.sk/)).textContent).toBe('Signed in as Jana (jana@example.sk)');
+  });
+
   it('links to the Sign-in and security page, in Slovak as well', async () => {
     stubServer({ ...signedIn, language: 'sk' });
     renderWithProviders(<LegacyPage replace={vi.fn()} assign={vi.fn()} />, 'sk');

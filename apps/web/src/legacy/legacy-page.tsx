@@ -86,7 +86,10 @@ export function LegacyPage({ replace = replaceLocation, assign = assignLocation 
           <ScreenTitle id={titleId} className={styles.title}>
             {t('legacy.title')}
           </ScreenTitle>
-          <p className={styles.text}>{t('legacy.signedInAs', { name: name || user.email, email: user.email })}</p>
+          {/* An account created without names is shown by its address alone, not "a@b.sk (a@b.sk)". */}
+          <p className={styles.text}>
+            {t('legacy.signedInAs', { named: name === '' ? 'no' : 'yes', name, email: user.email })}
+          </p>
           <p className={styles.text}>
             <a className={buttonClassName({ variant: 'link' })} href={SECURITY_HREF}>
               {t('legacy.security')}
