@@ -253,6 +253,48 @@ test.describe('remembered accounts', () => {
       await expectScreen(page, cs('signIn.pin.title'));
     });
   });
+
+  test.describe('in sk at 360 px, keyboard only', () => {
+    test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
+
+    test('each account of the list, with a name or without one, stands in the middle of its row, level with its options button', async ({
+      page,
+    }) => {
+      const sk = (id: string, values?: Record<string, string>) => text('sk', id, values);
+      // An account created without names is listed by its masked address alone: one line, not two.
+      const named = await createUser({ firstName: 'Jana', surname: 'Nováková', language: 'sk' });
+      const nameless = await createUser({ firstName: '', surname: '', language: 'sk' });
+      await signInAndOutWithApi(page, named);
+      await signInAndOutWithApi(page, nameless);
+      const remembered = rememberedScreens(page, 'sk');
+      await page.goto('/signin/');
+      await tabTo(page, remembered.back(nameless), 15);
+      await page.keyboard.press('Enter');
+      await expectScreen(page, sk('signIn.remembered.title'));
+      await expect(remembered.listHeading).toBeFocused();
+
+      const rows = page.getByRole('list', { name: sk('signIn.remembered.title') }).getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      // The options button comes with its chunk: each row has both of its buttons.
+      for (const row of await rows.all()) await expect(row.getByRole('button')).toHaveCount(2);
+      const layout = await rows.evaluateAll((items) =>
+        items.map((row) => {
+          const [account, options] = [...row.querySelectorAll('button')];
+          const lines = [...(account?.children ?? [])].map((line) => line.getBoundingClientRect());
+          const box = options?.getBoundingClientRect();
+          return {
+            words: account?.textContent ?? '',
+            lines: lines.length,
+            textMiddle: (Math.min(...lines.map((r) => r.top)) + Math.max(...lines.map((r) => r.bottom))) / 2,
+            optionsMiddle: box ? (box.top + box.bottom) / 2 : NaN,
+          };
+        }),
+      );
+      expect(layout.map((row) => row.lines).sort()).toEqual([1, 2]);
+      for (const row of layout)
+        expect(Math.abs(row.textMiddle - row.optionsMiddle), `the lines of "${row.words}"`).toBeLessThanOrEqual(1);
+    });
+  });
 });
 
 const WAY_OUT_RUNS: readonly { lang: Locale; viewport: { width: number; height: number } }[] = [
