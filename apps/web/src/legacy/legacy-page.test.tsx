@@ -52,7 +52,6 @@ describe('the default (legacy) page', () => {
       // The whole sentence: no name, and the address not twice.
       expect((await screen.findByText(/jana@example\.sk/)).textContent).toBe(shown);
       unmount();
-      vi.unstubAllGlobals();
     }
   });
 
