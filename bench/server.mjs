@@ -467,6 +467,9 @@ export async function measureServer({
         headersFloorVsFloor: paired('headersFloor', 'smallFloor'),
         loginVsArgon2: paired('login', 'argon2'),
         overloadGoodput: overload.goodput,
+        // Diagnostic: the same completed logins as a share of this server's own login rate without
+        // overload ((c)): what overload itself costs, apart from the ceiling (c) measures.
+        overloadVsUnloadedLogin: overload.loginsPerSecond / m.login,
       },
       ratiosOfMedians: {
         userInfoVsFloor: m.userInfo / m.sessionFloor,
@@ -508,6 +511,11 @@ export function serverTable(r) {
     ...(o.ignoringRetryAfter
       ? [
           `| (d′) diagnostic: 64 connections ignoring Retry-After (the next login at once after a 503) | ${fixed(o.ignoringRetryAfter.capacityPerSecond, 1)} | ${fixed(o.ignoringRetryAfter.loginsPerSecond, 1)} | ${fixed(o.ignoringRetryAfter.goodput, 2)} | what a client that ignores Retry-After costs |`,
+        ]
+      : []),
+    ...(ratios.overloadVsUnloadedLogin !== undefined
+      ? [
+          `| (d″) diagnostic: the completed logins/s of (d) vs this server's own login rate without overload, that of (c) | ${fixed(m.login, 1)} | ${fixed(o.loginsPerSecond, 1)} | ${fixed(ratios.overloadVsUnloadedLogin, 2)} | what overload itself costs (1: nothing) |`,
         ]
       : []),
     ...(r.cpuMedians
