@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -33,6 +35,20 @@ const CONTRACT_FIRST_VIEW = /packages[\\/]contract[\\/]src[\\/](pages|rules|redi
 const API_LAYER =
   /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](shared[\\/]api[\\/]call\.ts$|.*\.calls\.ts$)/;
 
+/**
+ * A CSS module's class names: the class and a short hash of the stylesheet's path (`_footer_k3x9q`),
+ * the same in the browser's build and the server's. Not of its contents: an edit to a stylesheet
+ * would rename all its classes in the code, and they would be sent again for nothing.
+ */
+function scopedName(name: string, filename: string): string {
+  const file = path
+    .relative(here('.'), filename.split('?')[0] ?? filename)
+    .split(path.sep)
+    .join('/');
+  const hash = Number.parseInt(createHash('sha256').update(file).digest('hex').slice(0, 10), 16).toString(36);
+  return `_${name}_${hash.slice(0, 5)}`;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The contract's APP_BASE (the server serves the app there).
   base: '/signin/',
@@ -41,6 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The renderer bundles everything it imports (the contract is TypeScript source) and always uses
   // React's production build, whatever NODE_ENV the server runs with.
   ssr: { noExternal: true },
+  css: { modules: { generateScopedName: scopedName } },
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     alias: [
