@@ -3,7 +3,9 @@
 // font is swapped in wraps a paragraph again, and the fields and buttons below it move under the
 // finger of someone about to press them. The fonts are held back well past the first paint, as on
 // a slow line, and every layout shift the browser reports is collected until they have arrived.
-import type { Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PIN_STEP_COOKIE } from '@gatehouse/contract';
 import { expect, linkFrom, test, text, waitForMail, type Locale } from '../fixtures.ts';
 import { loginScreen } from '../screens/login-screen.ts';
@@ -20,22 +22,28 @@ interface Shift {
 }
 
 /**
- * Holds every font file back by FONT_DELAY_MS, and records the page's layout shifts (those not
- * caused by input, as Cumulative Layout Shift counts them) with the elements that moved.
- * Answers the check: once the app has taken the page over and every font asked for has arrived
- * and been drawn, fonts were asked for and nothing moved.
+ * Records the page's layout shifts (those not caused by input, as Cumulative Layout Shift counts
+ * them) with the elements that moved, on every page loaded from here on; unless told otherwise it
+ * also holds every font file back by FONT_DELAY_MS. Answers the check: once the app has taken the
+ * page over and the fonts have arrived and been drawn (held back: fonts were asked for, and all
+ * came), nothing moved on the page last loaded.
  */
-async function watchLayout(page: Page): Promise<() => Promise<void>> {
+async function watchLayout(
+  page: Page,
+  { fonts: holding }: { fonts: 'held back' | 'as they come' } = { fonts: 'held back' },
+): Promise<(what?: string) => Promise<void>> {
   const fonts = new Set<string>();
   const arrived = new Set<string>();
-  await page.route('**/signin/assets/*.woff2', async (route) => {
-    fonts.add(route.request().url());
-    await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
-    await route.continue();
-  });
-  page.on('requestfinished', (request) => {
-    if (fonts.has(request.url())) arrived.add(request.url());
-  });
+  if (holding === 'held back') {
+    await page.route('**/signin/assets/*.woff2', async (route) => {
+      fonts.add(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
+      await route.continue();
+    });
+    page.on('requestfinished', (request) => {
+      if (fonts.has(request.url())) arrived.add(request.url());
+    });
+  }
   await page.addInitScript(() => {
     const shifts: { value: number; sources: string[] }[] = [];
     Object.assign(window, { layoutShifts: shifts });
@@ -46,7 +54,10 @@ async function watchLayout(page: Page): Promise<() => Promise<void>> {
         node instanceof Element
           ? `<${node.tagName.toLowerCase()} class="${node.className}"> ${(node.textContent ?? '').slice(0, 40)}`
           : (node?.textContent?.slice(0, 40) ?? '(gone)');
-      return `${what} (y ${Math.round(was.y)} → ${Math.round(now.y)}, height ${Math.round(was.height)} → ${Math.round(now.height)})`;
+      // The rectangles are the parts in the window: an element reaching below it is cut at its edge.
+      const rect = (r: DOMRectReadOnly) =>
+        `x ${Math.round(r.x)}, y ${Math.round(r.y)}, ${Math.round(r.width)} × ${Math.round(r.height)}`;
+      return `${what} (${rect(was)} → ${rect(now)})`;
     };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -58,22 +69,82 @@ async function watchLayout(page: Page): Promise<() => Promise<void>> {
           shifts.push({
             value: entry.value,
             sources: [
-              `at ${Math.round(entry.startTime)} ms, the document ${document.documentElement.scrollHeight} px high`,
+              `at ${Math.round(entry.startTime)} ms; when reported, the document ${document.documentElement.scrollHeight} px high in a window ${innerHeight} px high, ${document.readyState === 'loading' ? 'still being read' : 'read'}`,
               ...entry.sources.map(describe),
             ],
           });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return async () => {
+  return async (what) => {
     await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => fonts.size > 0 && arrived.size === fonts.size, { timeout: 15_000 }).toBe(true);
+    if (holding === 'held back') {
+      await expect.poll(() => fonts.size > 0 && arrived.size === fonts.size, { timeout: 15_000 }).toBe(true);
+    } else {
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    }
     // Two frames drawn after the last font, and a moment for any late re-render.
     await page.evaluate(
       () =>
         new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))),
     );
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts), what).toEqual([]);
+  };
+}
+
+/** A link to the reset-password page, as the mail asking for it brings it. */
+async function mailedResetLink(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+): Promise<string> {
+  const origin = new URL(baseURL ?? '').origin;
+  const since = Date.now();
+  const asked = await request.post('/api/user/forgotpassword', {
+    headers: { origin, accept: 'application/json' },
+    data: { email },
+  });
+  expect(await asked.json()).toMatchObject({ status: 'ok' });
+  const mail = await waitForMail(email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+  return linkFrom(mail, '/signin/reset-password');
+}
+
+/**
+ * A server in front of `upstream` that sends one page's `markup` in two parts, as a slow or busy
+ * line does: up to `at`, and the rest once `release` is called. Other requests pass through.
+ */
+async function servedInTwoParts(
+  markup: string,
+  at: number,
+  upstream: string,
+): Promise<{ origin: string; release: () => void; close: () => Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', upstream);
+      if (request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        response.write(markup.slice(0, at));
+        await released;
+        response.end(markup.slice(at));
+        return;
+      }
+      const answer = await fetch(url, { method: request.method, headers: { accept: request.headers.accept ?? '*/*' } });
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    release,
+    close: () => {
+      release();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -150,21 +221,51 @@ for (const { lang, width } of [
     });
 
     test('the reset-password page of a mailed link does not move', async ({ page, baseURL, user }) => {
-      const origin = new URL(baseURL ?? '').origin;
-      const since = Date.now();
-      const asked = await page.request.post('/api/user/forgotpassword', {
-        headers: { origin, accept: 'application/json' },
-        data: { email: user.email },
-      });
-      expect(await asked.json()).toMatchObject({ status: 'ok' });
-      const mail = await waitForMail(user.email, {
-        since,
-        match: (m) => m.text.includes('/signin/reset-password?token='),
-      });
+      const link = await mailedResetLink(page.request, baseURL, user.email);
       const expectNothingMoved = await watchLayout(page);
-      await page.goto(linkFrom(mail, '/signin/reset-password'));
+      await page.goto(link);
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'reset.title') })).toBeVisible();
       await expectNothingMoved();
+    });
+  });
+
+  test.describe(`${lang} at ${width} px, the page arriving in two parts`, () => {
+    test.use({ lang, viewport: { width, height: 760 } });
+
+    test('the reset-password page, painted before the browser has read all of it, does not move as the rest arrives', async ({
+      page,
+      baseURL,
+      user,
+    }) => {
+      const link = new URL(await mailedResetLink(page.request, baseURL, user.email), baseURL);
+      const markup = await (await page.request.get(link.href)).text();
+      // The footer is the page's last part and sits at the bottom of this short page: a paint made
+      // while the browser is inside it shows a part of it, and the rest is added below that part.
+      const footer = markup.indexOf('<footer');
+      const stops = [
+        { before: 'its language row', tag: '<div', element: 'footer div' },
+        { before: 'the list of languages', tag: '<select', element: 'footer select' },
+        { before: 'the copyright line', tag: '<p', element: 'footer p' },
+      ];
+      const expectNothingMoved = await watchLayout(page, { fonts: 'as they come' });
+      for (const { before, tag, element } of stops) {
+        const at = markup.indexOf(tag, footer);
+        expect(at, `the footer has ${before}`).toBeGreaterThan(footer);
+        const relay = await servedInTwoParts(markup, at, link.origin);
+        try {
+          await page.goto(`${relay.origin}${link.pathname}${link.search}`, { waitUntil: 'commit' });
+          // The first part is painted, and the browser waits for the rest.
+          await expect
+            .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+            .toBe(1);
+          expect(await page.locator(element).count(), `painted before ${before}`).toBe(0);
+          relay.release();
+          await expect(page.getByRole('heading', { level: 1, name: text(lang, 'reset.title') })).toBeVisible();
+          await expectNothingMoved(`painted before ${before}`);
+        } finally {
+          await relay.close();
+        }
+      }
     });
   });
 }
