@@ -242,6 +242,7 @@ for (const { lang, width } of [
       // The footer is the page's last part and sits at the bottom of this short page: a paint made
       // while the browser is inside it shows a part of it, and the rest is added below that part.
       const footer = markup.indexOf('<footer');
+      expect(footer, 'the page has a footer').toBeGreaterThan(0);
       const stops = [
         { before: 'its language row', tag: '<div', element: 'footer div' },
         { before: 'the list of languages', tag: '<select', element: 'footer select' },
