@@ -112,6 +112,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The process's shared parts: the hasher, the outbox, the mailer (every module is given them).
   const hasher =
     deps.hasher ?? new PasswordHasher(deps.hasherLimits ?? DEFAULT_HASHER_LIMITS, deps.argon2Params ?? ARGON2_PARAMS);
+  // Its hashing threads stop with the app; a hasher given in deps is its owner's to stop.
+  if (!deps.hasher) app.addHook('onClose', async () => hasher.close());
   const { runInBackground = true, ...outboxTimings } = deps.outbox ?? {};
   const outbox = new Outbox(
     new OutboxRepository(db),

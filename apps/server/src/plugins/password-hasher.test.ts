@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { PasswordHasher } from './password-hasher.ts';
@@ -90,4 +96,64 @@ describe('password hashing', () => {
     // A place is taken once: the same admission does not let a second hash in past the limits.
     expect(small.load()).toEqual({ running: 0, waiting: 0, held: 0 });
   });
+
+  it('gives each hashing thread its next hash before the one ahead is done, and no more', async () => {
+    const one = new PasswordHasher({ maxConcurrent: 1, maxQueued: 3, retryAfterMs: 3_000 });
+    try {
+      const hashes = [one.hash('A-first-1'), one.hash('A-second-2'), one.hash('A-third-3')];
+      // One thread: the hash it computes and the next are with it; the third waits its turn here.
+      expect(one.load()).toEqual({ running: 2, waiting: 1, held: 0 });
+      const stored = await Promise.all(hashes);
+      expect(await one.verify(stored[2]!, 'A-third-3')).toBe(true);
+      expect(await one.verify(stored[0]!, 'A-third-3')).toBe(false);
+      expect(one.load()).toEqual({ running: 0, waiting: 0, held: 0 });
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('fails a hash the library refuses with an error, and frees its place', async () => {
+    const broken = new PasswordHasher(
+      { maxConcurrent: 1, maxQueued: 0, retryAfterMs: 3_000 },
+      { memoryCost: 1, timeCost: 1, parallelism: 1 },
+    );
+    try {
+      await expect(broken.hash('Correct-Horse-7')).rejects.toThrow(/password hashing failed/);
+      expect(broken.load()).toEqual({ running: 0, waiting: 0, held: 0 });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('fails the hashes under way when it is closed, and starts its thread again for the next', async () => {
+    const closing = new PasswordHasher();
+    const underWay = closing.hash('Correct-Horse-7');
+    await closing.close();
+    await expect(underWay).rejects.toThrow(/stopped/);
+    expect(closing.load()).toEqual({ running: 0, waiting: 0, held: 0 });
+    try {
+      await expect(closing.hash('Correct-Horse-7')).resolves.toMatch(/^\$argon2id\$/);
+    } finally {
+      await closing.close();
+    }
+  });
+
+  it('keeps a process alive while it hashes, and not once it is idle', async () => {
+    // As the operator's CLI uses it: hashes awaited at the top, one after the other, the hasher never
+    // closed. The process must print both (not exit while the second is under way, its thread idle
+    // in between) and then end by itself (not hang on an idle thread).
+    const module = pathToFileURL(fileURLToPath(new URL('./password-hasher.ts', import.meta.url))).href;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-hasher-'));
+    const script = path.join(dir, 'hash-twice.mjs');
+    await writeFile(
+      script,
+      `import { PasswordHasher } from ${JSON.stringify(module)};\nconst hasher = new PasswordHasher();\nconsole.log(await hasher.hash('Correct-Horse-7'));\nconsole.log(await hasher.hash('Correct-Horse-8'));\n`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      timeout: 20_000,
+    }).finally(() => rm(dir, { recursive: true, force: true }));
+    const printed = stdout.trim().split('\n');
+    expect(printed).toHaveLength(2);
+    for (const line of printed) expect(line).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  }, 30_000);
 });

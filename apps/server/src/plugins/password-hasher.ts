@@ -1,4 +1,5 @@
-import { hash, verify, parseOptions } from '@node-rs/argon2';
+import { Worker } from 'node:worker_threads';
+import { parseOptions } from '@node-rs/argon2';
 import { codePointLength, PASSWORD_MAX_LENGTH } from '@gatehouse/contract';
 import { HttpProblem, retryAfterHeader } from './http-problem.ts';
 
@@ -51,6 +52,81 @@ export class HashAdmission {
   }
 }
 
+type HashJob =
+  { kind: 'hash'; password: string; params: Argon2Params } | { kind: 'verify'; password: string; stored: string };
+type HashReply = { id: number; value?: string | boolean; error?: string };
+
+/**
+ * One hashing thread (password-hash-worker.mjs): it hashes one password at a time, in the order the
+ * jobs were sent, and may be sent the next job before the current one is done. Started on its first
+ * job; it holds the process open only while it has work; a thread that fails is started again on
+ * the next job, its jobs failing with an error.
+ */
+class HashingThread {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  /** Every job sent and not answered, with the worker it was sent to (a stopped worker fails its own only). */
+  private readonly pending = new Map<
+    number,
+    { worker: Worker; resolve: (value: string | boolean) => void; reject: (error: Error) => void }
+  >();
+
+  /** Jobs sent and not answered yet: the one it hashes and those waiting behind it. */
+  get outstanding(): number {
+    return this.pending.size;
+  }
+
+  run(job: HashJob): Promise<string | boolean> {
+    const worker = (this.worker ??= this.start());
+    const id = this.nextId++;
+    if (this.jobsOf(worker) === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { worker, resolve, reject });
+      worker.postMessage({ id, ...job });
+    });
+  }
+
+  /** Stops the thread; jobs it had not answered fail. The next job starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private jobsOf(worker: Worker): number {
+    let count = 0;
+    for (const job of this.pending.values()) if (job.worker === worker) count += 1;
+    return count;
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./password-hash-worker.mjs', import.meta.url));
+    worker.on('message', (reply: HashReply) => {
+      const job = this.pending.get(reply.id);
+      if (!job) return;
+      this.pending.delete(reply.id);
+      // Idle, it no longer keeps the process alive (a CLI command ends when its work is done).
+      if (this.jobsOf(worker) === 0) worker.unref();
+      if (reply.error === undefined) job.resolve(reply.value!);
+      else job.reject(new Error(`password hashing failed: ${reply.error}`));
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const [id, job] of this.pending) {
+        if (job.worker !== worker) continue;
+        this.pending.delete(id);
+        job.reject(error);
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`password hashing thread stopped (exit code ${code})`)));
+    return worker;
+  }
+}
+
+/** Jobs each hashing thread is given at once: the one it hashes and the next, so that it never waits for the main thread. */
+const JOBS_PER_THREAD = 2;
+
 /**
  * argon2id hashing with bounded concurrency and a bounded queue, so that a
  * burst of sign-ins cannot exhaust memory or starve the cheap calls.
@@ -65,15 +141,27 @@ export class PasswordHasher {
   /** Places held by admitted requests that have not hashed yet. */
   private held = 0;
   private dummyHash: Promise<string> | null = null;
+  /** One per hash computed at once (`maxConcurrent`). */
+  private readonly threads: HashingThread[];
 
   constructor(
     private readonly limits: HasherLimits = DEFAULT_HASHER_LIMITS,
     private readonly params: Argon2Params = ARGON2_PARAMS,
-  ) {}
+  ) {
+    this.threads = Array.from({ length: limits.maxConcurrent }, () => new HashingThread());
+  }
+
+  /** Stops the hashing threads (the app's onClose); a later hash starts them again. */
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
+  }
 
   /** `admission`: the request's place (hash-admission.plugin.ts, `hashAdmissionOf`); its first hash takes it. */
   hash(password: string, admission?: HashAdmission): Promise<string> {
-    return this.run(() => hash(normalizePassword(password), this.params), admission);
+    return this.run(
+      { kind: 'hash', password: normalizePassword(password), params: this.params },
+      admission,
+    ) as Promise<string>;
   }
 
   /**
@@ -85,19 +173,20 @@ export class PasswordHasher {
       admission?.release();
       return Promise.resolve(false);
     }
-    return this.run(async () => {
-      try {
-        return await verify(stored, normalizePassword(password));
-      } catch {
-        // A corrupt stored hash must not become a 500 nor a sign-in.
-        return false;
-      }
-    }, admission);
+    // A corrupt stored hash answers false (password-hash-worker.mjs): not a 500, nor a sign-in.
+    return this.run({ kind: 'verify', stored, password: normalizePassword(password) }, admission).then(
+      (matches) => matches === true,
+    );
   }
 
   /** For an unknown e-mail: the same work as a real verification, always false (no enumeration by timing). */
   async verifyDummy(password: string, admission?: HashAdmission): Promise<false> {
-    this.dummyHash ??= hash('dummy-password-for-unknown-accounts', this.params);
+    // Made once, outside the limits, as the stored hash of no account.
+    this.dummyHash ??= this.leastBusyThread().run({
+      kind: 'hash',
+      password: 'dummy-password-for-unknown-accounts',
+      params: this.params,
+    }) as Promise<string>;
     await this.verify(await this.dummyHash, password, admission);
     return false;
   }
@@ -146,22 +235,26 @@ export class PasswordHasher {
    * Node 20 an AsyncLocalStorage, once used, hooks every promise of the process, which took about a
    * third of every later request's throughput (docs/decisions/0164-hot-paths-and-overload.md).
    */
-  private async run<T>(task: () => Promise<T>, admission?: HashAdmission): Promise<T> {
+  private async run(job: HashJob, admission?: HashAdmission): Promise<string | boolean> {
     // An admitted request's first hash takes its place; any other hash needs a free one.
     const admitted = admission?.claim() === true;
     if (!admitted && this.occupied() >= this.limits.maxConcurrent + this.limits.maxQueued) throw this.busy();
-    if (this.active >= this.limits.maxConcurrent) {
+    if (this.active >= this.threads.length * JOBS_PER_THREAD) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active += 1;
     }
     try {
-      return await task();
+      return await this.leastBusyThread().run(job);
     } finally {
       const next = this.waiting.shift();
       // Hand the slot straight to the next waiter; only free it when nobody waits.
       if (next) next();
       else this.active -= 1;
     }
+  }
+
+  private leastBusyThread(): HashingThread {
+    return this.threads.reduce((least, thread) => (thread.outstanding < least.outstanding ? thread : least));
   }
 }

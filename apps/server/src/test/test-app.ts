@@ -73,9 +73,10 @@ export async function createTestApp(
     throw error;
   }
   const sessions = new SessionService(new SessionRepository(db), clock.now, sessionLifetimes(config));
+  const hasher = new PasswordHasher();
   const accounts = new AccountService(
     new UserRepository(db),
-    new PasswordHasher(),
+    hasher,
     clock.now,
     sessions,
     new ThrottleService(new ThrottleRepository(db), clock.now),
@@ -90,6 +91,7 @@ export async function createTestApp(
     async close() {
       try {
         await app.close();
+        await hasher.close();
         await db.destroy();
       } finally {
         await owned?.drop();
