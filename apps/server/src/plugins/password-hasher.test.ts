@@ -138,6 +138,18 @@ describe('password hashing', () => {
     }
   });
 
+  it('makes the hash of no account again when making it failed, so unknown e-mails keep their answer', async () => {
+    const closing = new PasswordHasher();
+    const first = closing.verifyDummy('Correct-Horse-7');
+    await closing.close();
+    await expect(first).rejects.toThrow(/stopped/);
+    try {
+      await expect(closing.verifyDummy('Correct-Horse-7')).resolves.toBe(false);
+    } finally {
+      await closing.close();
+    }
+  });
+
   it('keeps a process alive while it hashes, and not once it is idle', async () => {
     // As the operator's CLI uses it: hashes awaited at the top, one after the other, the hasher never
     // closed. The process must print both (not exit while the second is under way, its thread idle

@@ -181,12 +181,17 @@ export class PasswordHasher {
 
   /** For an unknown e-mail: the same work as a real verification, always false (no enumeration by timing). */
   async verifyDummy(password: string, admission?: HashAdmission): Promise<false> {
-    // Made once, outside the limits, as the stored hash of no account.
-    this.dummyHash ??= this.leastBusyThread().run({
-      kind: 'hash',
-      password: 'dummy-password-for-unknown-accounts',
-      params: this.params,
-    }) as Promise<string>;
+    // Made once, outside the limits, as the stored hash of no account; made again if that failed.
+    this.dummyHash ??= (
+      this.leastBusyThread().run({
+        kind: 'hash',
+        password: 'dummy-password-for-unknown-accounts',
+        params: this.params,
+      }) as Promise<string>
+    ).catch((error: unknown) => {
+      this.dummyHash = null;
+      throw error;
+    });
     await this.verify(await this.dummyHash, password, admission);
     return false;
   }
