@@ -2,15 +2,22 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { PasswordHasher } from './password-hasher.ts';
 import { HttpProblem } from './http-problem.ts';
 
+/** A hasher whose threads stop when the test ends. */
+function hasherForTest(...args: ConstructorParameters<typeof PasswordHasher>): PasswordHasher {
+  const made = new PasswordHasher(...args);
+  onTestFinished(() => made.close());
+  return made;
+}
+
 describe('password hashing', () => {
   const hasher = new PasswordHasher();
+  afterAll(() => hasher.close());
 
   it('stores argon2id with OWASP parameters in the hash string', async () => {
     const stored = await hasher.hash('Correct-Horse-7');
@@ -38,7 +45,7 @@ describe('password hashing', () => {
 
   it('answers false for a password longer than any that can be set, without waiting for a place', async () => {
     // No place is free: a hash would be refused with service_busy, so an answer means no hash was asked for.
-    const full = new PasswordHasher({ maxConcurrent: 1, maxQueued: 0, retryAfterMs: 3_000 });
+    const full = hasherForTest({ maxConcurrent: 1, maxQueued: 0, retryAfterMs: 3_000 });
     const stored = await hasher.hash('Correct-Horse-7');
     const running = full.verify(stored, 'Correct-Horse-7');
     await expect(full.verify(stored, 'Correct-Horse-7')).rejects.toBeInstanceOf(HttpProblem);
@@ -63,7 +70,7 @@ describe('password hashing', () => {
   });
 
   it('refuses with service_busy and Retry-After once the queue is full', async () => {
-    const small = new PasswordHasher({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
+    const small = hasherForTest({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
     const results = await Promise.allSettled([
       small.hash('A-first-1'),
       small.hash('A-second-2'),
@@ -80,7 +87,7 @@ describe('password hashing', () => {
   });
 
   it('lets the hash of an admitted request take its held place; a hash without one needs a free place', async () => {
-    const small = new PasswordHasher({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
+    const small = hasherForTest({ maxConcurrent: 1, maxQueued: 1, retryAfterMs: 3_000 });
     const first = small.admit();
     const second = small.admit();
     expect(first).not.toBeNull();
@@ -98,63 +105,47 @@ describe('password hashing', () => {
   });
 
   it('gives each hashing thread its next hash before the one ahead is done, and no more', async () => {
-    const one = new PasswordHasher({ maxConcurrent: 1, maxQueued: 3, retryAfterMs: 3_000 });
-    try {
-      const hashes = [one.hash('A-first-1'), one.hash('A-second-2'), one.hash('A-third-3')];
-      // One thread: the hash it computes and the next are with it; the third waits its turn here.
-      expect(one.load()).toEqual({ running: 2, waiting: 1, held: 0 });
-      const stored = await Promise.all(hashes);
-      expect(await one.verify(stored[2]!, 'A-third-3')).toBe(true);
-      expect(await one.verify(stored[0]!, 'A-third-3')).toBe(false);
-      expect(one.load()).toEqual({ running: 0, waiting: 0, held: 0 });
-    } finally {
-      await one.close();
-    }
+    const one = hasherForTest({ maxConcurrent: 1, maxQueued: 3, retryAfterMs: 3_000 });
+    const hashes = [one.hash('A-first-1'), one.hash('A-second-2'), one.hash('A-third-3')];
+    // One thread: the hash it computes and the next are with it; the third waits its turn here.
+    expect(one.load()).toEqual({ running: 2, waiting: 1, held: 0 });
+    const stored = await Promise.all(hashes);
+    expect(await one.verify(stored[2]!, 'A-third-3')).toBe(true);
+    expect(await one.verify(stored[0]!, 'A-third-3')).toBe(false);
+    expect(one.load()).toEqual({ running: 0, waiting: 0, held: 0 });
   });
 
   it('fails a hash the library refuses with an error, and frees its place', async () => {
-    const broken = new PasswordHasher(
+    const broken = hasherForTest(
       { maxConcurrent: 1, maxQueued: 0, retryAfterMs: 3_000 },
       { memoryCost: 1, timeCost: 1, parallelism: 1 },
     );
-    try {
-      await expect(broken.hash('Correct-Horse-7')).rejects.toThrow(/password hashing failed/);
-      expect(broken.load()).toEqual({ running: 0, waiting: 0, held: 0 });
-    } finally {
-      await broken.close();
-    }
+    await expect(broken.hash('Correct-Horse-7')).rejects.toThrow(/password hashing failed/);
+    expect(broken.load()).toEqual({ running: 0, waiting: 0, held: 0 });
   });
 
   it('fails the hashes under way when it is closed, and starts its thread again for the next', async () => {
-    const closing = new PasswordHasher();
+    const closing = hasherForTest();
     const underWay = closing.hash('Correct-Horse-7');
     await closing.close();
     await expect(underWay).rejects.toThrow(/stopped/);
     expect(closing.load()).toEqual({ running: 0, waiting: 0, held: 0 });
-    try {
-      await expect(closing.hash('Correct-Horse-7')).resolves.toMatch(/^\$argon2id\$/);
-    } finally {
-      await closing.close();
-    }
+    await expect(closing.hash('Correct-Horse-7')).resolves.toMatch(/^\$argon2id\$/);
   });
 
   it('makes the hash of no account again when making it failed, so unknown e-mails keep their answer', async () => {
-    const closing = new PasswordHasher();
+    const closing = hasherForTest();
     const first = closing.verifyDummy('Correct-Horse-7');
     await closing.close();
     await expect(first).rejects.toThrow(/stopped/);
-    try {
-      await expect(closing.verifyDummy('Correct-Horse-7')).resolves.toBe(false);
-    } finally {
-      await closing.close();
-    }
+    await expect(closing.verifyDummy('Correct-Horse-7')).resolves.toBe(false);
   });
 
   it('keeps a process alive while it hashes, and not once it is idle', async () => {
     // As the operator's CLI uses it: hashes awaited at the top, one after the other, the hasher never
     // closed. The process must print both (not exit while the second is under way, its thread idle
     // in between) and then end by itself (not hang on an idle thread).
-    const module = pathToFileURL(fileURLToPath(new URL('./password-hasher.ts', import.meta.url))).href;
+    const module = new URL('./password-hasher.ts', import.meta.url).href;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-hasher-'));
     const script = path.join(dir, 'hash-twice.mjs');
     await writeFile(

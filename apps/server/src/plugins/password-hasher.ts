@@ -55,6 +55,7 @@ export class HashAdmission {
 type HashJob =
   { kind: 'hash'; password: string; params: Argon2Params } | { kind: 'verify'; password: string; stored: string };
 type HashReply = { id: number; value?: string | boolean; error?: string };
+type PendingHash = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 
 /**
  * One hashing thread (password-hash-worker.mjs): it hashes one password at a time, in the order the
@@ -63,64 +64,54 @@ type HashReply = { id: number; value?: string | boolean; error?: string };
  * the next job, its jobs failing with an error.
  */
 class HashingThread {
-  private worker: Worker | null = null;
+  /** The worker started last, with the jobs sent to it and not answered; null until the next job. */
+  private current: { worker: Worker; pending: Map<number, PendingHash> } | null = null;
   private nextId = 0;
-  /** Every job sent and not answered, with the worker it was sent to (a stopped worker fails its own only). */
-  private readonly pending = new Map<
-    number,
-    { worker: Worker; resolve: (value: string | boolean) => void; reject: (error: Error) => void }
-  >();
 
   /** Jobs sent and not answered yet: the one it hashes and those waiting behind it. */
   get outstanding(): number {
-    return this.pending.size;
+    return this.current?.pending.size ?? 0;
   }
 
   run(job: HashJob): Promise<string | boolean> {
-    const worker = (this.worker ??= this.start());
+    const { worker, pending } = (this.current ??= this.start());
     const id = this.nextId++;
-    if (this.jobsOf(worker) === 0) worker.ref();
+    if (pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { worker, resolve, reject });
+      pending.set(id, { resolve, reject });
       worker.postMessage({ id, ...job });
     });
   }
 
   /** Stops the thread; jobs it had not answered fail. The next job starts a new one. */
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+    const stopping = this.current;
+    this.current = null;
+    await stopping?.worker.terminate();
   }
 
-  private jobsOf(worker: Worker): number {
-    let count = 0;
-    for (const job of this.pending.values()) if (job.worker === worker) count += 1;
-    return count;
-  }
-
-  private start(): Worker {
+  private start(): { worker: Worker; pending: Map<number, PendingHash> } {
     const worker = new Worker(new URL('./password-hash-worker.mjs', import.meta.url));
+    const started = { worker, pending: new Map<number, PendingHash>() };
+    const { pending } = started;
     worker.on('message', (reply: HashReply) => {
-      const job = this.pending.get(reply.id);
+      const job = pending.get(reply.id);
       if (!job) return;
-      this.pending.delete(reply.id);
+      pending.delete(reply.id);
       // Idle, it no longer keeps the process alive (a CLI command ends when its work is done).
-      if (this.jobsOf(worker) === 0) worker.unref();
+      if (pending.size === 0) worker.unref();
       if (reply.error === undefined) job.resolve(reply.value!);
       else job.reject(new Error(`password hashing failed: ${reply.error}`));
     });
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const [id, job] of this.pending) {
-        if (job.worker !== worker) continue;
-        this.pending.delete(id);
-        job.reject(error);
-      }
+      if (this.current === started) this.current = null;
+      const jobs = [...pending.values()];
+      pending.clear();
+      for (const job of jobs) job.reject(error);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`password hashing thread stopped (exit code ${code})`)));
-    return worker;
+    return started;
   }
 }
 
