@@ -82,6 +82,28 @@ for (const { lang, width } of [
       await context.close();
     });
 
+    test('fetches the small files of the Slovak and Czech letters, not the whole latin-ext ones', async ({ page }) => {
+      await page.goto('/signin/');
+      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+      await page.evaluate(() => document.fonts.ready);
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .map((entry) => ({
+            file: new URL(entry.name).pathname.replace(/^.*\/|-\w+\.woff2$/g, ''),
+            bytes: (entry as PerformanceResourceTiming).encodedBodySize,
+          })),
+      );
+      const files = fonts.map((font) => font.file);
+      // Every page names "Slovenčina" and "Čeština" in its language list, drawn from the 400 file.
+      expect(files).toContain('open-sans-sk-cs-400-normal');
+      for (const file of files) expect(file).toMatch(/^open-sans-(latin|sk-cs)-(400|600)-normal$/);
+      // Two latin files and two small ones at most: 48,096 bytes as built (with the whole latin-ext
+      // files instead of the small ones, 67,920).
+      expect(fonts.reduce((sum, font) => sum + font.bytes, 0)).toBeLessThanOrEqual(50_000);
+    });
+
     test('keeps every key typed while the script was still loading, then signs in', async ({ page, user }) => {
       const problems = recordProblems(page);
       // A slow phone network: the app's scripts arrive 2 s after the page.
