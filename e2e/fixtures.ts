@@ -9,6 +9,7 @@
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -395,4 +396,21 @@ export function linkFrom(mail: Mail, path: '/signin/reset-password' | '/signin/a
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   const url = new URL(match[0].replace(/&amp;/g, '&'));
   return `${url.pathname}${url.search}`;
+}
+
+/** A link to the reset-password page, as the mail asking for it brings it. */
+export async function mailedResetLink(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+): Promise<string> {
+  const origin = new URL(baseURL ?? '').origin;
+  const since = Date.now();
+  const asked = await request.post('/api/user/forgotpassword', {
+    headers: { origin, accept: 'application/json' },
+    data: { email },
+  });
+  expect(await asked.json()).toMatchObject({ status: 'ok' });
+  const mail = await waitForMail(email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
+  return linkFrom(mail, '/signin/reset-password');
 }

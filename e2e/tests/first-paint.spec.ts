@@ -2,7 +2,7 @@
 // app takes it over (hydration) without losing what a person typed meanwhile
 // (docs/decisions/0117-server-rendered-first-view.md).
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, text, type Locale } from '../fixtures.ts';
+import { expect, mailedResetLink, test, text, type Locale } from '../fixtures.ts';
 import { hydrated, JOURNEY_TIMEOUT_MS, KEY_DELAY_MS, typeAsPerson } from '../people.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
@@ -59,6 +59,28 @@ async function expectEarlyBusy(page: Page, submit: Locator): Promise<void> {
   expect(await hydrated(page)).toBe(false);
 }
 
+/**
+ * The font files this page fetched (names without their hash) once its fonts are ready, and their
+ * bytes. Only the latin files and the small files of the Slovak and Czech letters are expected: a
+ * whole latin-ext file would mean a letter of this page is not in the small files' range.
+ */
+async function fetchedFonts(page: Page): Promise<{ files: string[]; bytes: number }> {
+  await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => ({
+        file: new URL(entry.name).pathname.replace(/^.*\/|-\w+\.woff2$/g, ''),
+        bytes: (entry as PerformanceResourceTiming).encodedBodySize,
+      })),
+  );
+  const files = fonts.map((font) => font.file);
+  for (const file of files) expect(file).toMatch(/^(open-sans|roboto)-(latin|sk-cs)-(400|600)-normal$/);
+  return { files, bytes: fonts.reduce((sum, font) => sum + font.bytes, 0) };
+}
+
 for (const { lang, width } of [
   { lang: 'sk', width: 360 },
   { lang: 'cs', width: 360 },
@@ -82,26 +104,27 @@ for (const { lang, width } of [
       await context.close();
     });
 
-    test('fetches the small files of the Slovak and Czech letters, not the whole latin-ext ones', async ({ page }) => {
+    test('fetches the small files of the Slovak and Czech letters, not the whole latin-ext ones', async ({
+      page,
+      baseURL,
+      user,
+    }) => {
+      // The sign-in page: Open Sans only. Every page names "Slovenčina" and "Čeština" in its
+      // language list, drawn from the small 400 file.
       await page.goto('/signin/');
-      await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
-      await page.evaluate(() => document.fonts.ready);
-      const fonts = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.endsWith('.woff2'))
-          .map((entry) => ({
-            file: new URL(entry.name).pathname.replace(/^.*\/|-\w+\.woff2$/g, ''),
-            bytes: (entry as PerformanceResourceTiming).encodedBodySize,
-          })),
-      );
-      const files = fonts.map((font) => font.file);
-      // Every page names "Slovenčina" and "Čeština" in its language list, drawn from the 400 file.
-      expect(files).toContain('open-sans-sk-cs-400-normal');
-      for (const file of files) expect(file).toMatch(/^open-sans-(latin|sk-cs)-(400|600)-normal$/);
+      const signIn = await fetchedFonts(page);
+      expect(signIn.files).toContain('open-sans-sk-cs-400-normal');
       // Two latin files and two small ones at most: 48,096 bytes as built (with the whole latin-ext
       // files instead of the small ones, 67,920).
-      expect(fonts.reduce((sum, font) => sum + font.bytes, 0)).toBeLessThanOrEqual(50_000);
+      expect(signIn.bytes).toBeLessThanOrEqual(50_000);
+
+      // The reset-password page: its hint is in Roboto ("veľkého", "písmeno" in sk and cs).
+      await page.goto(await mailedResetLink(page.request, baseURL, user.email));
+      await expect(page.getByRole('heading', { level: 1, name: text(lang, 'reset.title') })).toBeVisible();
+      const reset = await fetchedFonts(page);
+      if (lang !== 'en') expect(reset.files).toContain('roboto-sk-cs-400-normal');
+      // 75,712 bytes in sk as built (104,844 with the whole latin-ext files).
+      expect(reset.bytes).toBeLessThanOrEqual(80_000);
     });
 
     test('keeps every key typed while the script was still loading, then signs in', async ({ page, user }) => {

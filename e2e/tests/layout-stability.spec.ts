@@ -5,9 +5,9 @@
 // a slow line, and every layout shift the browser reports is collected until they have arrived.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PIN_STEP_COOKIE } from '@gatehouse/contract';
-import { expect, linkFrom, test, text, waitForMail, type Locale } from '../fixtures.ts';
+import { expect, mailedResetLink, test, text, type Locale } from '../fixtures.ts';
 import { loginScreen } from '../screens/login-screen.ts';
 import { pinScreen } from '../screens/pin-screen.ts';
 import { drawnFonts } from '../fonts.ts';
@@ -90,23 +90,6 @@ async function watchLayout(
     );
     expect(await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts), what).toEqual([]);
   };
-}
-
-/** A link to the reset-password page, as the mail asking for it brings it. */
-async function mailedResetLink(
-  request: APIRequestContext,
-  baseURL: string | undefined,
-  email: string,
-): Promise<string> {
-  const origin = new URL(baseURL ?? '').origin;
-  const since = Date.now();
-  const asked = await request.post('/api/user/forgotpassword', {
-    headers: { origin, accept: 'application/json' },
-    data: { email },
-  });
-  expect(await asked.json()).toMatchObject({ status: 'ok' });
-  const mail = await waitForMail(email, { since, match: (m) => m.text.includes('/signin/reset-password?token=') });
-  return linkFrom(mail, '/signin/reset-password');
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * The letters of Slovak and Czech that are not in Latin-1 (č, ď, ě, ĺ, ľ, ň, ŕ, ř, š, ť, ů, ž and
- * their capitals), cut out of Open Sans' latin-ext files into small files of their own
+ * their capitals), cut out of the latin-ext files of Open Sans and Roboto into small files of their own
  * (docs/decisions/0117-server-rendered-first-view.md, "Fonts"). A Slovak or Czech page then fetches
  * about 5 KiB per weight for them instead of the whole latin-ext file (15 KiB); a name or an address
  * with another letter of latin-ext (ł, ő) still gets it from the whole file.
  *
- * The files are Open Sans cut down, under its licence (`OFL.txt` beside them, as
- * `@fontsource/open-sans` ships it). `npm run fonts:subset -w @gatehouse/web` writes them next to
+ * The files are the fonts cut down, under their licence (the SIL Open Font License, beside them
+ * as Fontsource ships it: `OFL-open-sans.txt`, `OFL-roboto.txt`). `npm run fonts:subset -w @gatehouse/web` writes them next to
  * this module; `sk-cs-subset.test.ts` checks that they are what the library makes of the installed
- * Open Sans, and that `fonts.css` gives them exactly these letters.
+ * fonts, and that `fonts.css` gives them exactly these letters.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,32 +17,40 @@ import subsetFont from 'subset-font';
 
 export const SK_CS_LETTERS = 'ČčĎďĚěĹĺĽľŇňŔŕŘřŠšŤťŮůŽž';
 
-/** The weights the app draws Open Sans in. */
-export const WEIGHTS = [400, 600] as const;
-
-/** The file of `weight` beside this module. */
-export const subsetFile = (weight: number) =>
-  fileURLToPath(new URL(`./open-sans-sk-cs-${weight}-normal.woff2`, import.meta.url));
-
-/** Open Sans' latin-ext file of `weight`, as the installed `@fontsource/open-sans` ships it. */
-function latinExtFile(weight: number): string {
-  const require = createRequire(import.meta.url);
-  return require.resolve(`@fontsource/open-sans/files/open-sans-latin-ext-${weight}-normal.woff2`);
+/** A family and weight the app draws text in, as Fontsource names them. */
+export interface Face {
+  family: 'Open Sans' | 'Roboto';
+  /** Fontsource's package and file prefix. */
+  id: 'open-sans' | 'roboto';
+  weight: number;
 }
 
-/** The `unicode-range` of Open Sans' latin-ext file of `weight`, as the installed Fontsource declares it. */
-export async function latinExtRange(weight: number): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const css = await readFile(require.resolve(`@fontsource/open-sans/${weight}.css`), 'utf8');
-  const face = css.split('@font-face').find((block) => block.includes(`open-sans-latin-ext-${weight}-normal.woff2`));
-  const range = face && /unicode-range:\s*([^;]+);/.exec(face)?.[1];
-  if (!range) throw new Error(`no latin-ext face of weight ${weight} in @fontsource/open-sans/${weight}.css`);
+/** Every face the app uses (fonts.css): Open Sans for the text, Roboto for hints. */
+export const FACES: readonly Face[] = [
+  { family: 'Open Sans', id: 'open-sans', weight: 400 },
+  { family: 'Open Sans', id: 'open-sans', weight: 600 },
+  { family: 'Roboto', id: 'roboto', weight: 400 },
+];
+
+/** The small file of `face` beside this module. */
+export const subsetFile = ({ id, weight }: Face) =>
+  fileURLToPath(new URL(`./${id}-sk-cs-${weight}-normal.woff2`, import.meta.url));
+
+const require = createRequire(import.meta.url);
+
+/** The `unicode-range` of the latin-ext file of `face`, as the installed Fontsource declares it. */
+export async function latinExtRange({ id, weight }: Face): Promise<string> {
+  const css = await readFile(require.resolve(`@fontsource/${id}/${weight}.css`), 'utf8');
+  const block = css.split('@font-face').find((text) => text.includes(`${id}-latin-ext-${weight}-normal.woff2`));
+  const range = block && /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+  if (!range) throw new Error(`no latin-ext face in @fontsource/${id}/${weight}.css`);
   return range;
 }
 
-/** The subset of `weight` (the same bytes for the same input: HarfBuzz's subsetter, woff2). */
-export async function makeSubset(weight: number): Promise<Buffer> {
-  return subsetFont(await readFile(latinExtFile(weight)), SK_CS_LETTERS, { targetFormat: 'woff2' });
+/** The small file's bytes for `face` (the same for the same input: HarfBuzz's subsetter, woff2). */
+export async function makeSubset({ id, weight }: Face): Promise<Buffer> {
+  const latinExt = require.resolve(`@fontsource/${id}/files/${id}-latin-ext-${weight}-normal.woff2`);
+  return subsetFont(await readFile(latinExt), SK_CS_LETTERS, { targetFormat: 'woff2' });
 }
 
 /** The code points of a CSS `unicode-range` (`U+0100-02BA, U+0304`). */
@@ -77,13 +85,12 @@ export function unicodeRange(set: Iterable<number>): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const weight of WEIGHTS) {
-    const bytes = await makeSubset(weight);
-    await writeFile(subsetFile(weight), bytes);
-    console.log(`${subsetFile(weight)}: ${bytes.length} bytes`);
+  console.log(`unicode-range of the small files: ${unicodeRange(letterPoints(SK_CS_LETTERS))}`);
+  for (const face of FACES) {
+    const bytes = await makeSubset(face);
+    await writeFile(subsetFile(face), bytes);
+    const rest = codePoints(await latinExtRange(face));
+    for (const point of letterPoints(SK_CS_LETTERS)) rest.delete(point);
+    console.log(`${subsetFile(face)}: ${bytes.length} bytes; latin-ext without the letters: ${unicodeRange(rest)}`);
   }
-  console.log(`unicode-range of the subsets: ${unicodeRange(letterPoints(SK_CS_LETTERS))}`);
-  const latinExt = codePoints(await latinExtRange(400));
-  for (const point of letterPoints(SK_CS_LETTERS)) latinExt.delete(point);
-  console.log(`unicode-range of latin-ext without them: ${unicodeRange(latinExt)}`);
 }
