@@ -390,3 +390,64 @@ test.describe('two sessions of one browser, in sk at 360 px', () => {
     });
   });
 });
+
+test.describe('a passkey added from the page, in sk at 360 px', () => {
+  test.use({ lang: 'sk', viewport: { width: 360, height: 740 } });
+
+  test('a person signed in long ago adds one after the password, mistyped once, and then signs in with it', async ({
+    page,
+    context,
+    baseURL,
+    user,
+  }) => {
+    test.setTimeout(JOURNEY_TIMEOUT_MS);
+    const authenticator = await addVirtualAuthenticator(page);
+    await signInWithApi(page, user);
+    // Signed in 16 minutes ago: too long ago to add a passkey without the password again.
+    expect(ageSessionProof(user.email, 16)).toBeGreaterThan(0);
+    await recordAnnouncements(page);
+    const security = securityPage(page, 'sk');
+    const { t } = security;
+    await security.openFromDefaultPage();
+    await expect(security.passkeys.getByText(t('security.passkeys.empty'))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const add = security.passkeys.getByRole('button', { name: t('security.passkeys.add') });
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    const reauth = page.getByRole('dialog', { name: t('security.reauth.title') });
+    await expect(reauth).toHaveAccessibleDescription(t('security.reauth.textAdd'));
+    const password = reauth.getByLabel(t('security.reauth.password'), { exact: true });
+    await expect(password).toBeFocused();
+    await expectNoAxeViolations(page);
+    expect(await authenticator.credentials()).toHaveLength(0);
+
+    // One key left out, as a person might; then the whole password typed again.
+    await typeAsPerson(password, user.password.slice(0, -1));
+    await page.keyboard.press('Enter');
+    await expect(reauth.getByText(t('security.reauth.wrong'))).toBeVisible();
+    await expect(password).toBeFocused();
+    await clearAsPerson(password);
+    await typeAsPerson(password, user.password);
+    await expect(password).toHaveValue(user.password);
+    await page.keyboard.press('Enter');
+
+    await expect(reauth).toBeHidden();
+    await expect(
+      security.passkeys.getByRole('button', { name: new RegExp(`^${t('security.passkeys.rename')} `) }),
+    ).toHaveCount(1);
+    await expect.poll(() => announcements(page, 'polite')).toContain(t('security.passkeys.added'));
+    await expect(add).toBeFocused();
+    expect(await authenticator.credentials()).toHaveLength(1);
+
+    // The new passkey signs in: a browser that remembers nothing is signed in by the autofill.
+    await context.clearCookies();
+    await context.addCookies([{ name: 'gh_lang', value: 'sk', url: baseURL ?? '' }]);
+    const signedIn = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/webauthn/get',
+    );
+    await page.goto('/signin/');
+    expect(await (await signedIn).json()).toMatchObject({ status: 'ok' });
+    await expect.poll(async () => (await (await page.request.get('/api/user/info')).json()).guest).toBe(false);
+  });
+});

@@ -96,6 +96,11 @@ export const SecurityOverviewAnswer = z.object({
   signIns: z._default(z.array(SecuritySignIn), []),
   /** Removing a passkey now asks for the password first (the last proof is older than REAUTH_WINDOW_MS). */
   reauthRequired: z._default(z.boolean(), true),
+  /**
+   * A passkey may be added in this session (`GET /api/webauthn/create`, after a recent proof): false
+   * on a shared or public computer's sign-in, where no passkey is registered.
+   */
+  canAddPasskey: z._default(z.boolean(), false),
 });
 export type SecurityOverviewAnswer = z.infer<typeof SecurityOverviewAnswer>;
 

@@ -107,6 +107,8 @@ export class AccountSecurityService {
         thisDevice: event.deviceId !== null && event.deviceId === caller.deviceId,
       })),
       reauthRequired: this.reauthRequired(caller.session),
+      // No passkey on a shared computer (docs/decisions/0116-shared-computer.md): the create call refuses it too.
+      canAddPasskey: !caller.session.shared,
     };
   }
 

@@ -10,12 +10,14 @@ import {
   getOptions,
   post,
   registerPasskey,
+  sessionFor,
   withCookie,
   type PasskeyTestApp,
 } from '../webauthn/webauthn-test-kit.ts';
 import type { SoftwareAuthenticator } from '../webauthn/software-authenticator.ts';
 import { ReauthPasskeyOptionsAnswer } from '@gatehouse/contract';
 import { SIGN_INS_KEPT } from './sign-in-history.service.ts';
+import { PASSKEY_REGISTRATION_WINDOW_MS } from '../webauthn/webauthn.routes.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPAD =
@@ -262,6 +264,35 @@ describe('passkeys on the security page', () => {
     expect((await send(desk, '/api/account/reauth', { password: DEMO.password })).json()).toEqual({ status: 'ok' });
     expect((await overview(desk)).reauthRequired).toBe(false);
     expect((await remove(desk, url)).json()).toEqual({ status: 'ok' });
+  });
+
+  it('adds a passkey from the page: refused once the proof is old, allowed again after the password; never on a shared computer', async () => {
+    const desk = await signIn();
+    expect((await overview(desk)).canAddPasskey).toBe(true);
+    const createOptions = async (browser: Browser) =>
+      (await t.app.inject({ method: 'GET', url: '/api/webauthn/create', headers: headers(browser) })).json() as {
+        status: string;
+        reasons?: string[];
+      };
+    t.clock.advance(PASSKEY_REGISTRATION_WINDOW_MS);
+    // The session is still signed in (the overview answers), but too old to add a credential.
+    expect((await overview(desk)).status).toBe('ok');
+    expect(await createOptions(desk)).toEqual({ status: 'failed', reasons: ['credentials_required'] });
+    expect((await send(desk, '/api/account/reauth', { password: DEMO.password })).json()).toEqual({ status: 'ok' });
+    expect(await createOptions(desk)).toMatchObject({ status: 'ok', createStructure: expect.any(Object) });
+    await registerPasskey(t, `gh_session=${desk.session}`);
+    expect((await overview(desk)).passkeys).toHaveLength(1);
+
+    const shared = await sessionFor(t, anaId, 'signed_in');
+    await t.db.updateTable('sessions').set({ shared: 1 }).where('user_id', '=', anaId).execute();
+    const sharedHeaders = { cookie: shared, origin: ORIGIN };
+    const sharedOverview = SecurityOverviewAnswer.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/account/security', headers: sharedHeaders })).json(),
+    );
+    expect(sharedOverview).toMatchObject({ status: 'ok', canAddPasskey: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/webauthn/create', headers: sharedHeaders })).json()).toEqual(
+      { status: 'failed', reasons: ['credentials_required'] },
+    );
   });
 
   it('keeps the time of the password through the PIN step: a PIN entered 4 minutes later leaves 1 minute', async () => {

@@ -9,7 +9,14 @@ import {
 } from './account-security.machine';
 
 const passkey: SecurityPasskey = { id: 'k1', name: null, synced: true, createdAt: 1, lastUsedAt: null };
-const overview: Overview = { passkeys: [passkey], devices: [], sessions: [], signIns: [], reauthRequired: false };
+const overview: Overview = {
+  passkeys: [passkey],
+  devices: [],
+  sessions: [],
+  signIns: [],
+  reauthRequired: false,
+  canAddPasskey: true,
+};
 const run = (events: SecurityEvent[], from: SecurityState = initialSecurityState) => events.reduce(transition, from);
 /** The page with its overview shown. */
 const loaded = run([{ type: 'overview.loaded', overview }]);
@@ -31,10 +38,17 @@ describe('the security page machine', () => {
 
   it('asks for the password when a confirmed removal needs it, counts wrong passwords, and closes after the removal', () => {
     const asked = run(
-      [{ type: 'removal.opened', passkey }, { type: 'action.started' }, { type: 'reauth.needed' }],
+      [
+        { type: 'removal.opened', passkey },
+        { type: 'action.started' },
+        { type: 'reauth.needed', purpose: { action: 'remove', passkey } },
+      ],
       loaded,
     );
-    expect(asked).toMatchObject({ busy: false, dialog: { kind: 'reauth', passkey, wrong: 0 } });
+    expect(asked).toMatchObject({
+      busy: false,
+      dialog: { kind: 'reauth', purpose: { action: 'remove', passkey }, wrong: 0 },
+    });
     const wrong = run([{ type: 'action.started' }, { type: 'reauth.refused' }], asked);
     expect(wrong).toMatchObject({ busy: false, dialog: { kind: 'reauth', wrong: 1 } });
     const done = run(
@@ -42,6 +56,20 @@ describe('the security page machine', () => {
       wrong,
     );
     expect(done).toMatchObject({ dialog: null, busy: false, overview: { passkeys: [] } });
+  });
+
+  it('asks for the password for a new passkey from the list button, and closes the dialog once it is proven', () => {
+    const adding = run([{ type: 'action.started', button: 'passkeys:add' }], loaded);
+    expect(adding).toMatchObject({ busy: true, pending: 'passkeys:add', dialog: null });
+    const asked = run([{ type: 'reauth.needed', purpose: { action: 'add' } }], adding);
+    expect(asked).toMatchObject({ busy: false, pending: null, dialog: { kind: 'reauth', purpose: { action: 'add' } } });
+    const wrong = run([{ type: 'action.started' }, { type: 'reauth.refused' }], asked);
+    expect(wrong).toMatchObject({ busy: false, dialog: { kind: 'reauth', purpose: { action: 'add' }, wrong: 1 } });
+    expect(run([{ type: 'action.started' }, { type: 'reauth.passed' }], wrong)).toMatchObject({
+      busy: false,
+      pending: null,
+      dialog: null,
+    });
   });
 
   it('keeps a dialog open while its call runs, and counts failures for the page to announce', () => {

@@ -5,18 +5,22 @@
  * (docs/decisions/0114-security-page.md).
  *
  * One screen: the overview, with at most one dialog over it (rename a passkey, confirm its
- * removal, the password when the removal asks for it). A removal answered `reauth_required`
- * opens the password dialog; a right password lets the same removal through.
+ * removal, the password when a change asks for it). A removal answered `reauth_required`, or an
+ * added passkey the server refuses while the page is still signed in, opens the password dialog;
+ * a right password (or one of the account's passkeys) lets the same change through.
  */
 import type { SecurityOverviewAnswer, SecurityPasskey } from '@gatehouse/contract';
 
 export type Overview = Required<Omit<SecurityOverviewAnswer, 'status' | 'reasons' | 'detail'>>;
 
+/** What the password is asked for: the removal of this passkey, or a new passkey. */
+export type ReauthPurpose = { action: 'remove'; passkey: SecurityPasskey } | { action: 'add' };
+
 export type SecurityDialog =
   | { kind: 'rename'; passkey: SecurityPasskey; invalid: boolean }
   | { kind: 'remove'; passkey: SecurityPasskey }
   /** `wrong`: wrong passwords so far (each is reported once). */
-  | { kind: 'reauth'; passkey: SecurityPasskey; wrong: number };
+  | { kind: 'reauth'; purpose: ReauthPurpose; wrong: number };
 
 export type SecurityState =
   | { type: 'loading' }
@@ -50,8 +54,10 @@ export type SecurityEvent =
   | { type: 'action.failed' }
   /** The link to choose a new password is on its way. */
   | { type: 'passwordLink.sent' }
-  | { type: 'reauth.needed' }
-  | { type: 'reauth.refused' };
+  | { type: 'reauth.needed'; purpose: ReauthPurpose }
+  | { type: 'reauth.refused' }
+  /** Proven again: the dialog closes before the change it was asked for goes on. */
+  | { type: 'reauth.passed' };
 
 export const initialSecurityState: SecurityState = { type: 'loading' };
 
@@ -95,13 +101,13 @@ export function transition(state: SecurityState, event: SecurityEvent): Security
     case 'passwordLink.sent':
       return { ...state, busy: false, pending: null, passwordLinkSent: true };
     case 'reauth.needed':
-      return state.dialog === null
-        ? { ...state, busy: false, pending: null }
-        : { ...state, busy: false, pending: null, dialog: { kind: 'reauth', passkey: state.dialog.passkey, wrong: 0 } };
+      return { ...state, busy: false, pending: null, dialog: { kind: 'reauth', purpose: event.purpose, wrong: 0 } };
     case 'reauth.refused':
       return state.dialog?.kind === 'reauth'
         ? { ...state, busy: false, pending: null, dialog: { ...state.dialog, wrong: state.dialog.wrong + 1 } }
         : { ...state, busy: false, pending: null };
+    case 'reauth.passed':
+      return { ...state, busy: false, pending: null, dialog: null };
     default:
       return event satisfies never;
   }

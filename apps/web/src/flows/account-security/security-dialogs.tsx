@@ -32,7 +32,7 @@ interface DialogsProps {
   onPasskey?: (() => void) | undefined;
 }
 
-/** The page's one dialog: rename a passkey, confirm its removal, or the password the removal asks for. */
+/** The page's one dialog: rename a passkey, confirm its removal, or the password a removal or a new passkey asks for. */
 export function SecurityDialogs(props: DialogsProps) {
   const { dialog, onClose, busy, finalFocus } = props;
   const t = useT();
@@ -68,10 +68,14 @@ export function SecurityDialogs(props: DialogsProps) {
           key="reauth"
           {...shown}
           title={t('security.reauth.title')}
-          description={t('security.reauth.text')}
+          description={t(dialog.purpose.action === 'add' ? 'security.reauth.textAdd' : 'security.reauth.text')}
           actions={<></>}
         >
-          <PasswordForm key={dialog.passkey.id} {...props} wrong={dialog.wrong} />
+          <PasswordForm
+            key={dialog.purpose.action === 'add' ? 'add' : dialog.purpose.passkey.id}
+            {...props}
+            wrong={dialog.wrong}
+          />
         </Dialog>
       );
     default:

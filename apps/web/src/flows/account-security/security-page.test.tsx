@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { SecurityOverviewAnswer } from '@gatehouse/contract';
 import { expectAnnounced, jsonResponse, renderWithProviders, wholeText } from '../../shared/testing/test-utils';
-import { domError, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
+import { CREATE_STRUCTURE, domError, removeWebAuthn, stubWebAuthn } from '../../shared/passkeys/webauthn-test-kit';
 import { SecurityPage } from './security-page';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -34,6 +34,7 @@ function fullOverview(): SecurityOverviewAnswer {
       { at: AT, method: 'password_pin', userAgent: FIREFOX, thisDevice: true },
     ],
     reauthRequired: false,
+    canAddPasskey: true,
   };
 }
 
@@ -66,6 +67,20 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
             allowCredentials: [{ id: 'a2V5LTE', type: 'public-key' }],
           },
         });
+      case 'GET /api/webauthn/create':
+        // As the server: a passkey is added only soon after the password was proven.
+        return jsonResponse(
+          authenticated
+            ? { status: 'ok', createStructure: CREATE_STRUCTURE }
+            : { status: 'failed', reasons: ['credentials_required'] },
+        );
+      case 'POST /api/webauthn/create':
+        if (!authenticated) return jsonResponse({ status: 'failed', reasons: ['credentials_required'] });
+        overview.passkeys = [
+          ...overview.passkeys,
+          { id: String(body.id), name: null, synced: false, createdAt: AT + 120_000, lastUsedAt: null },
+        ];
+        return jsonResponse({ status: 'ok' });
       case 'POST /api/account/reauth/passkey':
         authenticated = true;
         return jsonResponse({ status: 'ok' });
@@ -238,6 +253,7 @@ describe('the security page', () => {
       sessions: [{ id: 's', userAgent: null, signedInAt: AT, lastActiveAt: AT, current: true }],
       signIns: [],
       reauthRequired: false,
+      canAddPasskey: true,
     });
     renderWithProviders(<SecurityPage {...PAGE} />, 'sk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Prihlásenie a zabezpečenie' })).toBeTruthy();
@@ -370,6 +386,69 @@ describe('the security page', () => {
     expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(1);
     expect(webauthn.modalRequests()).toHaveLength(2);
     expect(calls(fetch, 'POST /api/account/reauth')).toHaveLength(0);
+  });
+
+  it('adds a passkey with the keyboard: the password first when the proof is old, then the prompt; announced, focus kept on the button', async () => {
+    const webauthn = stubWebAuthn();
+    const fetch = stubServer(fullOverview(), { reauthFirst: true });
+    renderWithProviders(<SecurityPage {...PAGE} />);
+    const add = await screen.findByRole('button', { name: 'Add a passkey' });
+    add.focus();
+    await userEvent.keyboard('{Enter}');
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // The dialog is described by why it asks.
+    expect(document.getElementById(reauth.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'For your safety, enter your password before a passkey is added.',
+    );
+    expect(webauthn.create).not.toHaveBeenCalled();
+    const password = within(reauth).getByLabelText('Password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    await userEvent.type(password, 'Wrong-Horse-1{Enter}');
+    await expectAnnounced('The password is not correct.');
+    await userEvent.type(within(reauth).getByLabelText('Password'), 'Correct-Horse-7{Enter}');
+    await expectAnnounced('The passkey has been added. Next time you can sign in with it.', 'polite');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(webauthn.create).toHaveBeenCalledTimes(1);
+    expect(calls(fetch, 'POST /api/webauthn/create')).toHaveLength(1);
+    const passkeys = screen.getByRole('region', { name: 'Passkeys' });
+    expect(within(passkeys).getAllByRole('listitem')).toHaveLength(3);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a passkey' })));
+  });
+
+  it('adds a passkey at once within the time of the password; a closed prompt says nothing, a device that has one says so', async () => {
+    let answer: () => Promise<unknown> = () => Promise.reject(domError('NotAllowedError'));
+    const webauthn = stubWebAuthn({ create: () => answer() });
+    const fetch = stubServer(fullOverview());
+    renderWithProviders(<SecurityPage {...PAGE} />);
+    const add = await screen.findByRole('button', { name: 'Add a passkey' });
+    await userEvent.click(add);
+    await waitFor(() => expect(webauthn.create).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(add.getAttribute('aria-busy')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(add);
+    expect(calls(fetch, 'POST /api/webauthn/create')).toHaveLength(0);
+
+    answer = () => Promise.reject(domError('InvalidStateError'));
+    await userEvent.click(add);
+    await expectAnnounced('This device already has a passkey for your account.', 'polite');
+    expect(document.activeElement).toBe(add);
+    expect(calls(fetch, 'POST /api/webauthn/create')).toHaveLength(0);
+    expect(within(screen.getByRole('region', { name: 'Passkeys' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('offers no new passkey on a shared computer or in a browser without passkeys', async () => {
+    stubWebAuthn();
+    stubServer({ ...fullOverview(), canAddPasskey: false });
+    const { unmount } = renderWithProviders(<SecurityPage {...PAGE} />);
+    await screen.findByRole('region', { name: 'Passkeys' });
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+    unmount();
+    removeWebAuthn();
+    vi.unstubAllGlobals();
+    stubServer(fullOverview());
+    renderWithProviders(<SecurityPage {...PAGE} />);
+    await screen.findByRole('region', { name: 'Passkeys' });
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
   });
 
   it('revokes a device and signs out the other sessions, announcing each and keeping focus on the section', async () => {

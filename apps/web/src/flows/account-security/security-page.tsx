@@ -21,11 +21,18 @@ import { ScreenTitle, useAnnounce } from '../../shared/a11y';
 import { isApiFailure, isServiceUnavailable, reloadPage, useGlobalFailureHandler } from '../../shared/api';
 import { call } from '../../shared/api/call';
 import { useT } from '../../shared/i18n';
-import { assertWithPasskey, classifyCeremonyError, supportsPasskeys } from '../../shared/passkeys';
+import {
+  LazyBiometricRestrictedDialog,
+  assertWithPasskey,
+  classifyCeremonyError,
+  supportsPasskeys,
+} from '../../shared/passkeys';
+import { activatePasskey } from '../../shared/passkeys/passkey-offer';
 import { Button, buttonClassName, Card, LoadingIndicator, Notice, useSnackbar } from '../../shared/ui';
-import { initialSecurityState, transition, type Overview } from './account-security.machine';
+import { initialSecurityState, transition, type Overview, type ReauthPurpose } from './account-security.machine';
 import { SecurityDialogs, type PasskeyProofNotice } from './security-dialogs';
 import {
+  ADD_PASSKEY_BUTTON,
   DevicesSection,
   OTHER_DEVICES_BUTTON,
   OTHER_SESSIONS_BUTTON,
@@ -65,6 +72,7 @@ const overviewOf = (answer: SecurityOverviewAnswer): Overview => ({
   sessions: answer.sessions,
   signIns: answer.signIns,
   reauthRequired: answer.reauthRequired,
+  canAddPasskey: answer.canAddPasskey,
 });
 
 const reasonsOf = (answer: StatusAnswer) => answer.reasons ?? [];
@@ -80,6 +88,8 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
   const announce = useAnnounce();
   const { show } = useSnackbar();
   const [proofNotice, setProofNotice] = useState<PasskeyProofNotice | null>(null);
+  /** The browser will not make a passkey here (a policy restricts biometrics): its own dialog explains. */
+  const [restricted, setRestricted] = useState(false);
   const tellProof = (text: string, severity: PasskeyProofNotice['severity']) =>
     setProofNotice((previous) => ({ text, severity, key: (previous?.key ?? 0) + 1 }));
   const handleFailure = useGlobalFailureHandler({ reload: reloadPage });
@@ -167,10 +177,69 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
       t('security.passkeys.removed', passkeyInSentence(passkey)),
     );
     if (outcome !== 'ok') dialogFinalFocus.current = opener;
-    if (outcome === 'reauth') dispatch({ type: 'reauth.needed' });
+    if (outcome === 'reauth') dispatch({ type: 'reauth.needed', purpose: { action: 'remove', passkey } });
   };
 
-  const reauthThenRemove = async (passkey: SecurityPasskey, password: string) => {
+  /**
+   * Adds a passkey with the offer's ceremony (shared/passkeys): the server's options, the browser's
+   * prompt, the credential saved; then the list is read again and the result said, focus staying on
+   * the button. The server adds one only soon after the password was proven in this session: when
+   * it refuses and the page is still signed in (the overview answers), the password is asked for
+   * first, once. A closed prompt says nothing, as in the offer.
+   */
+  const addPasskey = async (proven: boolean) => {
+    dispatch({ type: 'action.started', button: ADD_PASSKEY_BUTTON });
+    const result = await activatePasskey();
+    switch (result) {
+      case 'activated':
+        try {
+          const overview = await load();
+          dispatch({ type: 'action.done', overview });
+          announce(t('security.passkeys.added'), 'polite');
+        } catch (error) {
+          failed(error);
+        }
+        return;
+      case 'notAllowed':
+        if (proven) return failed(new Error('passkey registration refused after a new proof'));
+        try {
+          // Signed out: to sign-in (load throws). Still signed in: the proof is too old.
+          await load();
+        } catch (error) {
+          failed(error);
+          return;
+        }
+        dialogFinalFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        dispatch({ type: 'reauth.needed', purpose: { action: 'add' } });
+        return;
+      case 'alreadyRegistered':
+        dispatch({ type: 'action.failed' });
+        show({ id: ACTION_FAILED_SNACKBAR_ID, severity: 'info', message: t('security.passkeys.alreadyOnDevice') });
+        return;
+      case 'cancelled':
+        dispatch({ type: 'action.failed' });
+        return;
+      case 'restricted':
+        dispatch({ type: 'action.failed' });
+        setRestricted(true);
+        return;
+      case 'failed':
+        failed(new Error('passkey registration failed'));
+        return;
+      default:
+        result satisfies never;
+    }
+  };
+
+  /** The change the password (or a passkey) was asked for, once it is proven. */
+  const proceed = async (purpose: ReauthPurpose) => {
+    if (purpose.action === 'remove') return removePasskey(purpose.passkey);
+    setProofNotice(null);
+    dispatch({ type: 'reauth.passed' });
+    return addPasskey(true);
+  };
+
+  const reauthThen = async (purpose: ReauthPurpose, password: string) => {
     dispatch({ type: 'action.started' });
     try {
       const answer = await call(reauthenticate, { body: { password } });
@@ -193,11 +262,11 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
       failed(error);
       return;
     }
-    await removePasskey(passkey);
+    await proceed(purpose);
   };
 
-  /** The passkey instead of the password: the account's own passkeys only, then the same removal. */
-  const passkeyThenRemove = async (passkey: SecurityPasskey) => {
+  /** The passkey instead of the password: the account's own passkeys only, then the same change. */
+  const passkeyThen = async (purpose: ReauthPurpose) => {
     dispatch({ type: 'action.started' });
     try {
       const options = await call(reauthPasskeyOptions);
@@ -230,7 +299,7 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
       failed(error);
       return;
     }
-    await removePasskey(passkey);
+    await proceed(purpose);
   };
 
   /** Mails the account's address a link to choose a new password (the same call as "Forgot password?"). */
@@ -297,6 +366,7 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
         passkeys={overview.passkeys}
         onRename={(passkey) => openDialog(() => dispatch({ type: 'rename.opened', passkey }))}
         onRemove={(passkey) => openDialog(() => dispatch({ type: 'removal.opened', passkey }))}
+        onAdd={overview.canAddPasskey && supportsPasskeys() ? () => void addPasskey(false) : undefined}
       />
       <DevicesSection
         pending={pending}
@@ -382,16 +452,17 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
           if (dialog?.kind === 'remove') void removePasskey(dialog.passkey);
         }}
         onPassword={(password) => {
-          if (dialog?.kind === 'reauth') void reauthThenRemove(dialog.passkey, password);
+          if (dialog?.kind === 'reauth') void reauthThen(dialog.purpose, password);
         }}
         onPasskey={
           overview.passkeys.length > 0 && supportsPasskeys()
             ? () => {
-                if (dialog?.kind === 'reauth') void passkeyThenRemove(dialog.passkey);
+                if (dialog?.kind === 'reauth') void passkeyThen(dialog.purpose);
               }
             : undefined
         }
       />
+      <LazyBiometricRestrictedDialog open={restricted} onClose={() => setRestricted(false)} />
     </Card>
   );
 }

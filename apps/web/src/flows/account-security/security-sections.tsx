@@ -11,6 +11,7 @@ export const sessionButton = (id: string) => `session:${id}`;
 export const OTHER_DEVICES_BUTTON = 'devices:others';
 export const OTHER_SESSIONS_BUTTON = 'sessions:others';
 export const PASSWORD_LINK_BUTTON = 'password:link';
+export const ADD_PASSKEY_BUTTON = 'passkeys:add';
 
 const DATE_PARTS: ReadonlySet<string> = new Set(['weekday', 'day', 'month', 'year', 'era', 'relatedYear']);
 const TIME_PARTS: ReadonlySet<string> = new Set(['hour', 'minute', 'second', 'dayPeriod', 'timeZoneName']);
@@ -151,10 +152,13 @@ export function PasskeysSection({
   passkeys,
   onRename,
   onRemove,
+  onAdd,
 }: SectionProps & {
   passkeys: readonly SecurityPasskey[];
   onRename: (passkey: SecurityPasskey) => void;
   onRemove: (passkey: SecurityPasskey) => void;
+  /** Adds a passkey; absent where none can be added (a shared computer, a browser without passkeys). */
+  onAdd: (() => void) | undefined;
 }) {
   const t = useT();
   const { dateTime, shownDateTime } = useDates();
@@ -215,6 +219,11 @@ export function PasskeysSection({
             );
           })}
         </ul>
+      )}
+      {onAdd && (
+        <ActionButton id={ADD_PASSKEY_BUTTON} busy={busy} pending={pending} onPress={onAdd}>
+          {t('security.passkeys.add')}
+        </ActionButton>
       )}
     </section>
   );

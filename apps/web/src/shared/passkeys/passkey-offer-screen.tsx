@@ -48,6 +48,7 @@ export function PasskeyOfferScreen({ onDone, deps = browserPasskeyOfferDeps }: P
       case 'restricted':
         setRestricted(true);
         break;
+      case 'notAllowed':
       case 'failed':
         setFailed(true);
         break;

@@ -48,13 +48,23 @@ export async function shouldOfferPasskey(deps: PasskeyOfferDeps = browserPasskey
   }
 }
 
-export type ActivationResult = 'activated' | 'alreadyRegistered' | 'cancelled' | 'restricted' | 'failed';
+/**
+ * `notAllowed`: the server does not let this session add a passkey (credentials_required): it is no
+ * longer signed in, its last proof of the password or a passkey is too old, or it is a shared
+ * computer's. The offer comes right after a sign-in and treats it as a failure; the security page
+ * asks for the password and tries again.
+ */
+export type ActivationResult = 'activated' | 'alreadyRegistered' | 'cancelled' | 'restricted' | 'notAllowed' | 'failed';
+
+const refusedSession = (answer: { reasons?: readonly string[] | undefined }) =>
+  answer.reasons?.includes('credentials_required') === true;
 
 /** Activate: GET create → the registration ceremony → POST create. Never throws. */
 export async function activatePasskey(deps: PasskeyOfferDeps = browserPasskeyOfferDeps): Promise<ActivationResult> {
   let options: PublicKeyCredentialCreationOptionsJSON;
   try {
     const answer = await deps.createOptions();
+    if (refusedSession(answer)) return 'notAllowed';
     if (answer.status !== 'ok' || answer.createStructure === undefined) return 'failed';
     options = toCreationOptions(answer.createStructure);
   } catch {
@@ -68,7 +78,9 @@ export async function activatePasskey(deps: PasskeyOfferDeps = browserPasskeyOff
     return failure === 'unusableOptions' ? 'failed' : failure;
   }
   try {
-    return (await deps.saveCredential(body)).status === 'ok' ? 'activated' : 'failed';
+    const saved = await deps.saveCredential(body);
+    if (refusedSession(saved)) return 'notAllowed';
+    return saved.status === 'ok' ? 'activated' : 'failed';
   } catch {
     return 'failed';
   }
