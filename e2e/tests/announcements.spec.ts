@@ -260,30 +260,28 @@ const offerCreateOptions: Starter = async (page, lang, answer) => {
   await page.getByRole('button', { name: text(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
 };
 
+/** GET /api/webauthn/create's options, as the server gives them. */
+const CREATE_OPTIONS = json({
+  status: 'ok',
+  createStructure: {
+    challenge: 'Y2hhbGxlbmdl',
+    relyingPartyId: 'localhost',
+    relyingPartyName: 'Gatehouse',
+    userId: 'dXNlcg',
+    userName: ACCOUNT.email,
+    userDisplayName: 'Jana Nováková',
+    timeout: 60000,
+    attestation: 'none',
+    attestationFormats: [],
+    COSEAlgorithmIdentifiers: [-7],
+    requireResidentKey: true,
+    userVerification: 'required',
+    excludeCredentials: [],
+  },
+});
+
 const offerCreate: Starter = async (page, lang, answer) => {
-  await answerCall(
-    page,
-    'GET',
-    '/api/webauthn/create',
-    json({
-      status: 'ok',
-      createStructure: {
-        challenge: 'Y2hhbGxlbmdl',
-        relyingPartyId: 'localhost',
-        relyingPartyName: 'Gatehouse',
-        userId: 'dXNlcg',
-        userName: ACCOUNT.email,
-        userDisplayName: 'Jana Nováková',
-        timeout: 60000,
-        attestation: 'none',
-        attestationFormats: [],
-        COSEAlgorithmIdentifiers: [-7],
-        requireResidentKey: true,
-        userVerification: 'required',
-        excludeCredentials: [],
-      },
-    }),
-  );
+  await answerCall(page, 'GET', '/api/webauthn/create', CREATE_OPTIONS);
   await answerCall(page, 'POST', '/api/webauthn/create', answer);
   await toOffer(page, lang);
   await page.getByRole('button', { name: text(lang, 'signIn.passkeyOffer.activate'), exact: true }).click();
@@ -349,6 +347,7 @@ const OVERVIEW = json({
   ],
   signIns: [{ at: MOMENT, method: 'password_pin', userAgent: null, thisDevice: true }],
   reauthRequired: false,
+  canAddPasskey: true,
 });
 const signedInInfo = (lang: Locale) =>
   json({
@@ -439,6 +438,39 @@ const reauthPasskey: Starter = async (page, lang, answer) => {
   await answerCall(page, 'POST', '/api/account/reauth/passkey', answer);
   await toReauth(page, lang);
   await page.getByRole('button', { name: text(lang, 'security.reauth.usePasskey') }).click();
+};
+
+/** "Add a passkey" on the security page; GET (or, with `options` given, POST) /api/webauthn/create answers `answer`. */
+const addPasskey =
+  (step: 'options' | 'save'): Starter =>
+  async (page, lang, answer) => {
+    await fakeAuthenticator(page);
+    if (step === 'options') await answerCall(page, 'GET', '/api/webauthn/create', answer);
+    else {
+      await answerCall(page, 'GET', '/api/webauthn/create', CREATE_OPTIONS);
+      await answerCall(page, 'POST', '/api/webauthn/create', answer);
+    }
+    await toSecurityPage(page, lang);
+    await page.getByRole('button', { name: text(lang, 'security.passkeys.add') }).click();
+  };
+
+/** The same, from a session that has ended meanwhile: the overview read after the refusal says so. */
+const addPasskeySignedOut: Starter = async (page, lang, answer) => {
+  await fakeAuthenticator(page);
+  await answerCall(page, 'GET', '/api/webauthn/create', answer);
+  await renderInBrowser(page);
+  let infoCalls = 0;
+  await page.route('**/api/user/info*', (route) => {
+    infoCalls += 1;
+    return fulfil(route, infoCalls === 1 ? signedInInfo(lang) : json({ status: 'ok', guest: true, language: lang }));
+  });
+  let overviewCalls = 0;
+  await page.route('**/api/account/security*', (route) => {
+    overviewCalls += 1;
+    return fulfil(route, overviewCalls === 1 ? OVERVIEW : failed('credentials_required'));
+  });
+  await page.goto('/signin/security');
+  await page.getByRole('button', { name: text(lang, 'security.passkeys.add') }).click();
 };
 
 // The "Wasn't you?" mail's link (docs/decisions/0115-wasnt-you-mail.md).
@@ -1041,6 +1073,29 @@ const CASES: Case[] = [
     missing_parameter: { told: 'security.reauth.passkeyFailed' },
     invalid_parameter: { told: 'security.reauth.passkeyFailed' },
   }),
+  // "Add a passkey" on the security page: a refusal while the page is still signed in asks for the
+  // password (the last proof is too old); from a session that has ended, sign-in; the rest, the snackbar.
+  ...(['webauthnCreateOptions', 'webauthnCreate'] as const).flatMap((call): Case[] => {
+    const at = addPasskey(call === 'webauthnCreateOptions' ? 'options' : 'save');
+    const endpoint = ENDPOINTS.find((e) => e.id === call);
+    return (endpoint?.reasons ?? []).map((reason) => ({
+      call,
+      reason: `${reason} (security page)`,
+      answer: failed(reason),
+      at,
+      outcome:
+        reason === 'credentials_required'
+          ? { dialog: 'security.reauth.title', shows: 'security.reauth.textAdd' }
+          : { told: 'security.actionFailed' },
+    }));
+  }),
+  {
+    call: 'webauthnCreateOptions',
+    reason: 'credentials_required (security page, signed out meanwhile)',
+    answer: failed('credentials_required'),
+    at: addPasskeySignedOut,
+    outcome: TO_SIGN_IN,
+  },
   // GET and POST /api/user/secureaccount: the "Wasn't you?" mail's link
   ...(['wrong_token', 'missing_token', 'bot_check_failed'] as const).map((reason): Case => ({
     call: 'secureAccountInfo',
