@@ -120,6 +120,7 @@ function ActionButton({
   pending,
   label,
   onPress,
+  className,
   children,
 }: {
   id: string;
@@ -127,11 +128,13 @@ function ActionButton({
   pending: string | null;
   label?: string;
   onPress: () => void;
+  className?: string;
   children: string;
 }) {
   return (
     <Button
       variant="outlined"
+      className={className}
       aria-label={label}
       loading={pending === id}
       aria-disabled={busy || undefined}
@@ -221,7 +224,13 @@ export function PasskeysSection({
         </ul>
       )}
       {onAdd && (
-        <ActionButton id={ADD_PASSKEY_BUTTON} busy={busy} pending={pending} onPress={onAdd}>
+        <ActionButton
+          id={ADD_PASSKEY_BUTTON}
+          className={styles.sectionAction}
+          busy={busy}
+          pending={pending}
+          onPress={onAdd}
+        >
           {t('security.passkeys.add')}
         </ActionButton>
       )}
@@ -293,7 +302,13 @@ export function DevicesSection({
         </ul>
       )}
       {others.length > 0 && (
-        <ActionButton id={OTHER_DEVICES_BUTTON} busy={busy} pending={pending} onPress={onRevokeOthers}>
+        <ActionButton
+          id={OTHER_DEVICES_BUTTON}
+          className={styles.sectionAction}
+          busy={busy}
+          pending={pending}
+          onPress={onRevokeOthers}
+        >
           {t('security.devices.revokeOthers')}
         </ActionButton>
       )}
@@ -368,7 +383,13 @@ export function SessionsSection({
       {others.length === 0 ? (
         <p className={styles.text}>{t('security.sessions.onlyHere')}</p>
       ) : (
-        <ActionButton id={OTHER_SESSIONS_BUTTON} busy={busy} pending={pending} onPress={onEndOthers}>
+        <ActionButton
+          id={OTHER_SESSIONS_BUTTON}
+          className={styles.sectionAction}
+          busy={busy}
+          pending={pending}
+          onPress={onEndOthers}
+        >
           {t('security.sessions.signOutOthers')}
         </ActionButton>
       )}
@@ -462,7 +483,13 @@ export function PasswordSection({
           {linkValidity(t, linkMinutes)}
         </p>
       )}
-      <ActionButton id={PASSWORD_LINK_BUTTON} busy={busy} pending={pending} onPress={onSend}>
+      <ActionButton
+        id={PASSWORD_LINK_BUTTON}
+        className={styles.sectionAction}
+        busy={busy}
+        pending={pending}
+        onPress={onSend}
+      >
         {t('security.password.send')}
       </ActionButton>
     </section>
