@@ -17,7 +17,7 @@ import {
   ARGON2_PARAMS,
 } from './plugins/password-hasher.ts';
 import { redirectPolicy } from './plugins/safe-redirect.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { answerUnroutable, errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { bodyEncodingPlugin } from './plugins/body-encoding.plugin.ts';
 import { apiSecurityHeaders, securityHeaders, securityPlugin } from './plugins/security.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
@@ -74,15 +74,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps;
 
   // A request Fastify cannot even route (a malformed URL: `/%`, a broken escape) is answered before
-  // any hook, so without the security plugin's headers: it gets the API answer's set here, and a
-  // body that says nothing of the URL (a link's token may be in it).
+  // any hook, so without the security plugin's headers: it gets the API answer's set here; a page's
+  // address goes to sign-in, anything else is refused without a word of the URL (answerUnroutable).
   const badRequestHeaders = apiSecurityHeaders(securityHeaders(config));
+  const redirects = redirectPolicy(config);
   const app = Fastify({
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply)
-        .code(400)
-        .headers(badRequestHeaders)
-        .send({ status: 'failed', reasons: ['invalid_parameter'] });
+    frameworkErrors: (error, request, reply) => {
+      answerUnroutable(error, request, (reply as FastifyReply).headers(badRequestHeaders), redirects);
     },
     logger: loggerOptions(config.logLevel, deps.logStream),
     logController: new OneLinePerRequest(),
@@ -133,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // 1. Plugins, in the order they act on a request. Each is a Fastify plugin (fastify-plugin: its
   //    hooks and decorators are the root instance's); none imports a module: what one needs of a
   //    module (the session store, the bot check's verifier) is given to it here.
-  await app.register(errorHandlerPlugin, { redirects: redirectPolicy(config) });
+  await app.register(errorHandlerPlugin, { redirects });
   // The security headers first: every answer carries them, a refusal of the next hooks too.
   await app.register(securityPlugin, { config });
   await app.register(bodyEncodingPlugin);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_BASE, APP_PAGES, type Reason, type RedirectPolicy } from '@gatehouse/contract';
 import { API_ROUTES } from './api-route.ts';
@@ -30,6 +30,29 @@ function appLocation(url: string): string {
 
 function failed(reason: Reason) {
   return { status: 'failed' as const, reasons: [reason] };
+}
+
+/**
+ * A request Fastify cannot route at all (a malformed URL: `/%`, a broken escape), answered before
+ * any hook (Fastify's `frameworkErrors`; the caller adds the API answer's security headers). A
+ * page's address that was damaged on its way (a mail program that cut a link, a hand-typed one)
+ * goes to the app's sign-in route, as an address that names no page does, instead of showing a
+ * person the API's JSON; nothing of the address goes along, since it cannot be read. An API call,
+ * or any other method, is refused as malformed (400), saying nothing of the URL (a link's token
+ * may be in it).
+ */
+export function answerUnroutable(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  redirects: RedirectPolicy,
+): void {
+  const page =
+    error.code === 'FST_ERR_BAD_URL' &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api/');
+  if (page) void sendSafeRedirect(reply, redirects, APP_BASE, 302, APP_BASE);
+  else void reply.code(400).send(failed('invalid_parameter'));
 }
 
 /**

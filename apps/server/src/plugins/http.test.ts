@@ -308,10 +308,39 @@ describe('security headers', () => {
     expect(answers[7][1].json()).toMatchObject({ guest: false, user: { email: DEMO.email } });
   });
 
-  it('answers a URL it cannot route (a broken escape) with 400, the set for data, and nothing of the URL', async () => {
-    for (const url of ['/%', '/signin/%E0%A4%A', '/signin/reset-password%?token=SecretToken123', '/api/user/info%']) {
-      const response = await t.app.inject(url);
-      expect(response.statusCode, url).toBe(400);
+  it('sends a page address it cannot route (a broken escape) to sign-in, and refuses other such requests with 400', async () => {
+    // A link damaged on its way: the person lands on the sign-in page, never on the API's JSON, and
+    // nothing of the unreadable address goes along (it may hold a link's token).
+    const pages = [
+      '/%',
+      '/signin/%E0%A4%A',
+      '/signin/reset-password%?token=SecretToken123',
+      '//evil.example/%',
+      '/%5C%5Cevil.example/%E0',
+      '/signin/%?redirect=https%3A%2F%2Fevil.example%2F',
+    ];
+    for (const url of pages) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(302);
+        expect(response.headers.location, `${method} ${url}`).toBe('/signin/');
+        // Where the browser really goes: this origin's sign-in route.
+        expect(new URL(String(response.headers.location), 'http://localhost:8080/').href).toBe(
+          'http://localhost:8080/signin/',
+        );
+        expect(response.headers['cache-control'], url).toBe('no-store');
+        expect(securityHeadersOf(response.headers), url).toEqual(API_HEADERS);
+        expect(response.body, url).not.toContain('SecretToken123');
+      }
+    }
+    for (const [method, url] of [
+      ['GET', '/api/user/info%'],
+      ['GET', '/api/%E0%A4%A?token=SecretToken123'],
+      ['POST', '/signin/%E0%A4%A'],
+      ['DELETE', '/%'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
       expect(securityHeadersOf(response.headers), url).toEqual(API_HEADERS);
       expect(response.json(), url).toEqual({ status: 'failed', reasons: ['invalid_parameter'] });
       expect(response.body, url).not.toContain('SecretToken123');
