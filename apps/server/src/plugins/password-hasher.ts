@@ -57,6 +57,12 @@ type HashJob =
 type HashReply = { id: number; value?: string | boolean; error?: string };
 type PendingHash = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 
+/** A hash job's answer: the encoded hash; anything else is a fault of the thread, never a hash. */
+function encodedHash(value: string | boolean): string {
+  if (typeof value !== 'string') throw new Error('password hashing answered without a hash');
+  return value;
+}
+
 /**
  * One hashing thread (password-hash-worker.mjs): it hashes one password at a time, in the order the
  * jobs were sent, and may be sent the next job before the current one is done. Started on its first
@@ -149,10 +155,9 @@ export class PasswordHasher {
 
   /** `admission`: the request's place (hash-admission.plugin.ts, `hashAdmissionOf`); its first hash takes it. */
   hash(password: string, admission?: HashAdmission): Promise<string> {
-    return this.run(
-      { kind: 'hash', password: normalizePassword(password), params: this.params },
-      admission,
-    ) as Promise<string>;
+    return this.run({ kind: 'hash', password: normalizePassword(password), params: this.params }, admission).then(
+      encodedHash,
+    );
   }
 
   /**
@@ -173,16 +178,13 @@ export class PasswordHasher {
   /** For an unknown e-mail: the same work as a real verification, always false (no enumeration by timing). */
   async verifyDummy(password: string, admission?: HashAdmission): Promise<false> {
     // Made once, outside the limits, as the stored hash of no account; made again if that failed.
-    this.dummyHash ??= (
-      this.leastBusyThread().run({
-        kind: 'hash',
-        password: 'dummy-password-for-unknown-accounts',
-        params: this.params,
-      }) as Promise<string>
-    ).catch((error: unknown) => {
-      this.dummyHash = null;
-      throw error;
-    });
+    this.dummyHash ??= this.leastBusyThread()
+      .run({ kind: 'hash', password: 'dummy-password-for-unknown-accounts', params: this.params })
+      .then(encodedHash)
+      .catch((error: unknown) => {
+        this.dummyHash = null;
+        throw error;
+      });
     await this.verify(await this.dummyHash, password, admission);
     return false;
   }
