@@ -107,7 +107,7 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
   test.describe(`addresses in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: PHONE });
 
-    test(`a long address breaks only after "@" or a dot: the PIN step at 360 px and at very large text, then the security page (${lang})`, async ({
+    test(`a long address breaks only after "@" or a dot: the PIN step at 360 px and at very large text, then the default and security pages (${lang})`, async ({
       page,
     }) => {
       const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
@@ -142,6 +142,11 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
       await setTextSize(page, 16);
       await pin.enterMailedPinByKeyboard(user, since);
       await passOfferIfShown(page, lang);
+      // The default page names who is signed in: the same rule, the closing bracket on the address's last line.
+      await page.goto('/');
+      const signedInAs = page.locator('p').filter({ hasText: user.email });
+      await expect(signedInAs).toHaveCount(1);
+      expectReadable(await addressLayout(signedInAs, user.email), user.email);
       await page.goto('/signin/security');
       await expect(page.getByRole('heading', { level: 1, name: t('security.title') })).toBeVisible();
       const section = page.getByRole('region', { name: t('security.password.heading') });

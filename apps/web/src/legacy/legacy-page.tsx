@@ -7,8 +7,9 @@ import { SECURITY_HREF, signInHref } from '../app/routes';
 import { ScreenTitle } from '../shared/a11y';
 import { isServiceUnavailable, reloadPage, useGlobalFailureHandler, useServerError } from '../shared/api';
 import { call } from '../shared/api/call';
-import { useLocale, useT } from '../shared/i18n';
+import { Message, useLocale, useT } from '../shared/i18n';
 import { Button, buttonClassName, Card, Notice } from '../shared/ui';
+import { Address } from '../shared/ui/address';
 import styles from './legacy-page.module.css';
 
 export interface LegacyPageProps {
@@ -88,7 +89,10 @@ export function LegacyPage({ replace = replaceLocation, assign = assignLocation 
           </ScreenTitle>
           {/* An account created without names is shown by its address alone, not "a@b.sk (a@b.sk)". */}
           <p className={styles.text}>
-            {t('legacy.signedInAs', { named: name === '' ? 'no' : 'yes', name, email: user.email })}
+            <Message
+              id="legacy.signedInAs"
+              values={{ named: name === '' ? 'no' : 'yes', name, email: <Address>{user.email ?? ''}</Address> }}
+            />
           </p>
           <p className={styles.text}>
             <a className={buttonClassName({ variant: 'link' })} href={SECURITY_HREF}>
