@@ -147,6 +147,11 @@ function ActionButton({
   );
 }
 
+/** A section's own button, after its list (add, revoke or sign out the others, send a link), spaced like a section's last line. */
+function SectionButton(props: Omit<Parameters<typeof ActionButton>[0], 'className' | 'label'>) {
+  return <ActionButton {...props} className={styles.sectionAction} />;
+}
+
 export function PasskeysSection({
   headingRef,
   headingId,
@@ -224,15 +229,9 @@ export function PasskeysSection({
         </ul>
       )}
       {onAdd && (
-        <ActionButton
-          id={ADD_PASSKEY_BUTTON}
-          className={styles.sectionAction}
-          busy={busy}
-          pending={pending}
-          onPress={onAdd}
-        >
+        <SectionButton id={ADD_PASSKEY_BUTTON} busy={busy} pending={pending} onPress={onAdd}>
           {t('security.passkeys.add')}
-        </ActionButton>
+        </SectionButton>
       )}
     </section>
   );
@@ -302,15 +301,9 @@ export function DevicesSection({
         </ul>
       )}
       {others.length > 0 && (
-        <ActionButton
-          id={OTHER_DEVICES_BUTTON}
-          className={styles.sectionAction}
-          busy={busy}
-          pending={pending}
-          onPress={onRevokeOthers}
-        >
+        <SectionButton id={OTHER_DEVICES_BUTTON} busy={busy} pending={pending} onPress={onRevokeOthers}>
           {t('security.devices.revokeOthers')}
-        </ActionButton>
+        </SectionButton>
       )}
     </section>
   );
@@ -383,15 +376,9 @@ export function SessionsSection({
       {others.length === 0 ? (
         <p className={styles.text}>{t('security.sessions.onlyHere')}</p>
       ) : (
-        <ActionButton
-          id={OTHER_SESSIONS_BUTTON}
-          className={styles.sectionAction}
-          busy={busy}
-          pending={pending}
-          onPress={onEndOthers}
-        >
+        <SectionButton id={OTHER_SESSIONS_BUTTON} busy={busy} pending={pending} onPress={onEndOthers}>
           {t('security.sessions.signOutOthers')}
-        </ActionButton>
+        </SectionButton>
       )}
     </section>
   );
@@ -483,15 +470,9 @@ export function PasswordSection({
           {linkValidity(t, linkMinutes)}
         </p>
       )}
-      <ActionButton
-        id={PASSWORD_LINK_BUTTON}
-        className={styles.sectionAction}
-        busy={busy}
-        pending={pending}
-        onPress={onSend}
-      >
+      <SectionButton id={PASSWORD_LINK_BUTTON} busy={busy} pending={pending} onPress={onSend}>
         {t('security.password.send')}
-      </ActionButton>
+      </SectionButton>
     </section>
   );
 }
