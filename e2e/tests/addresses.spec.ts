@@ -32,6 +32,8 @@ interface AddressLayout {
   leavesRoomBefore: boolean;
   /** The character right after the address in the sentence, if it is not a space, and whether it is on the address's last line. */
   after: { character: string; onLastLine: boolean } | null;
+  /** The character right before the address, if it is not a space ("("), and whether it is on the address's first line. */
+  before: { character: string; onFirstLine: boolean } | null;
 }
 
 /**
@@ -90,17 +92,23 @@ async function addressLayout(paragraph: Locator, address: string): Promise<Addre
       next && next.character.trim() !== '' && last
         ? { character: next.character, onLastLine: next.top === last.top }
         : null;
-    return { lines, fitsOnALine: widthOf(address) <= lineWidth, leavesRoomBefore, after };
+    const previous = characters[start - 1];
+    const against =
+      previous && previous.character.trim() !== '' && first
+        ? { character: previous.character, onFirstLine: previous.top === first.top }
+        : null;
+    return { lines, fitsOnALine: widthOf(address) <= lineWidth, leavesRoomBefore, after, before: against };
   }, address);
 }
 
 /** What a reader must see: the address broken only after "@" or a dot, in a sentence that flows around it. */
-function expectReadable({ lines, leavesRoomBefore, after }: AddressLayout, address: string): void {
+function expectReadable({ lines, leavesRoomBefore, after, before }: AddressLayout, address: string): void {
   expect(lines.join(''), 'the lines hold the whole address').toBe(address);
   for (const line of lines.slice(0, -1))
     expect(line, `"${lines.join(' / ')}" breaks only after "@" or a dot`).toMatch(/[@.]$/);
   expect(leavesRoomBefore, `"${lines.join(' / ')}" begins a line its first part could have shared`).toBe(false);
   if (after) expect(after.onLastLine, `"${after.character}" after the address is on its last line`).toBe(true);
+  if (before) expect(before.onFirstLine, `"${before.character}" before the address is on its first line`).toBe(true);
 }
 
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { Message } from '../i18n';
 import { renderWithProviders, wholeText } from '../testing/test-utils';
 import { Address } from './address';
+import styles from './address.module.css';
 
 describe('Address', () => {
   it('shows the address as it is, in parts that end at "@" and at each dot', () => {
@@ -17,6 +18,24 @@ describe('Address', () => {
       'nemocnica-example.',
       'sk',
     ]);
+  });
+
+  it('keeps a short first and last part as text that does not break, so that a bracket or full stop against them stays on their line', () => {
+    const parts = (address: string) =>
+      [...(render(<Address>{address}</Address>).container.firstElementChild?.children ?? [])].map((part) => ({
+        text: part.textContent,
+        edge: part.className === styles.edge,
+      }));
+    expect(parts('eva-maria.novak-horvath@nemocnica-example.sk')).toEqual([
+      { text: 'eva-maria.', edge: true },
+      { text: 'novak-horvath@', edge: false },
+      { text: 'nemocnica-example.', edge: false },
+      { text: 'sk', edge: true },
+    ]);
+    // A first part too long to be sure of a line keeps its last resort (a block that may break inside);
+    // with two parts only, nothing would be left to break between them.
+    expect(parts('evamarianovakhorvathova@example.sk').map(({ edge }) => edge)).toEqual([false, false, true]);
+    expect(parts('jana@localhost').map(({ edge }) => edge)).toEqual([false, false]);
   });
 
   it('stands in a message as its value, the sentence whole around it', () => {
