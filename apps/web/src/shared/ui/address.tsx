@@ -4,7 +4,7 @@ import styles from './address.module.css';
  * The longest first or last part kept as plain text that never breaks (`edge`): 16 characters at twice
  * the default text size are about 280 px, within the line of a 320 px screen.
  */
-export const EDGE_PART_MAX_LENGTH = 16;
+const EDGE_PART_MAX_LENGTH = 16;
 
 /**
  * An e-mail address as people must read it to recognise it. It is never broken at a hyphen, so a
