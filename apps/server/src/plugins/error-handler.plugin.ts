@@ -51,7 +51,7 @@ export function answerUnroutable(
     error.code === 'FST_ERR_BAD_URL' &&
     (request.method === 'GET' || request.method === 'HEAD') &&
     !request.url.startsWith('/api/');
-  if (page) void sendSafeRedirect(reply, redirects, APP_BASE, 302, APP_BASE);
+  if (page) void sendSafeRedirect(reply, redirects, APP_BASE, 302);
   else void reply.code(400).send(failed('invalid_parameter'));
 }
 
