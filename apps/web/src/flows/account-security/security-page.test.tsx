@@ -39,7 +39,7 @@ function fullOverview(): SecurityOverviewAnswer {
 }
 
 /** A small server: the overview it holds, and what each call does to it. */
-function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = {}) {
+function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false, proofLastsOneChange = false } = {}) {
   let authenticated = !reauthFirst;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -55,6 +55,8 @@ function stubServer(overview: SecurityOverviewAnswer, { reauthFirst = false } = 
       case 'DELETE /api/account/passkey':
         if (!authenticated) return jsonResponse({ status: 'failed', reasons: ['reauth_required'] });
         overview.passkeys = overview.passkeys.filter((p) => p.id !== id);
+        // As when the page stays open past the proof's 15 minutes before the next removal.
+        if (proofLastsOneChange) authenticated = false;
         return jsonResponse({ status: 'ok' });
       case 'GET /api/account/reauth/passkey':
         return jsonResponse({
@@ -386,6 +388,34 @@ describe('the security page', () => {
     expect(calls(fetch, 'POST /api/account/reauth/passkey')).toHaveLength(1);
     expect(webauthn.modalRequests()).toHaveLength(2);
     expect(calls(fetch, 'POST /api/account/reauth')).toHaveLength(0);
+  });
+
+  it('opens the password dialog of a later removal without the earlier word on a passkey that was not used', async () => {
+    stubWebAuthn({ get: async () => Promise.reject(domError('NotAllowedError')) });
+    stubServer(fullOverview(), { reauthFirst: true, proofLastsOneChange: true });
+    renderWithProviders(<SecurityPage {...PAGE} />);
+    const removeWithPassword = async (name: string) => {
+      await userEvent.click(await screen.findByRole('button', { name: `Remove ${name}` }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Remove the passkey?' })).getByRole('button', {
+          name: 'Remove',
+        }),
+      );
+      return screen.findByRole('dialog', { name: 'Confirm it is you' });
+    };
+    const first = await removeWithPassword('Kitchen phone');
+    await userEvent.click(within(first).getByRole('button', { name: 'Use a passkey instead' }));
+    const notUsed = 'The passkey was not used. Try again, or enter your password.';
+    await expectAnnounced(notUsed, 'polite');
+    expect(within(first).getByText(notUsed)).toBeTruthy();
+    await userEvent.type(within(first).getByLabelText('Password'), 'Correct-Horse-7{Enter}');
+    await expectAnnounced('The passkey “Kitchen phone” has been removed.', 'polite');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The next removal asks for the password again: the dialog starts afresh.
+    const second = await removeWithPassword('Passkey from Nov 20, 2026');
+    expect(within(second).queryByText(notUsed)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(second).getByLabelText('Password')));
   });
 
   it('adds a passkey with the keyboard: the password first when the proof is old, then the prompt; announced, focus kept on the button', async () => {

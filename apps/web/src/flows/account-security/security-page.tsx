@@ -60,8 +60,12 @@ export interface SecurityPageProps {
   resetLinkMinutes: number | null;
 }
 
-/** The snackbar that says a change did not go through (one at a time: a new failure replaces it). */
-export const ACTION_FAILED_SNACKBAR_ID = 'security-action-failed';
+/**
+ * The page's one snackbar for how an action ended when the page itself does not show it: a change
+ * that did not go through, or a device that already has a passkey (one at a time: a new word
+ * replaces the last).
+ */
+const ACTION_SNACKBAR_ID = 'security-action';
 
 /** Thrown when an answer says the session is not signed in any more. */
 class SignedOut extends Error {}
@@ -119,7 +123,7 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
       // snackbar (shown and said once), the button keeps focus (0010); a wait or a reload is the
       // global handler's.
       if (!isApiFailure(error) || isServiceUnavailable(error))
-        show({ id: ACTION_FAILED_SNACKBAR_ID, severity: 'error', message: t('security.actionFailed') });
+        show({ id: ACTION_SNACKBAR_ID, severity: 'error', message: t('security.actionFailed') });
       else handleFailure(error);
     },
     [show, handleFailure, onGuest, t],
@@ -214,7 +218,7 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
         return;
       case 'alreadyRegistered':
         dispatch({ type: 'action.failed' });
-        show({ id: ACTION_FAILED_SNACKBAR_ID, severity: 'info', message: t('security.passkeys.alreadyOnDevice') });
+        show({ id: ACTION_SNACKBAR_ID, severity: 'info', message: t('security.passkeys.alreadyOnDevice') });
         return;
       case 'cancelled':
         dispatch({ type: 'action.failed' });
@@ -233,8 +237,9 @@ export function SecurityPage({ onGuest, backHref, email, resetLinkMinutes }: Sec
 
   /** The change the password (or a passkey) was asked for, once it is proven. */
   const proceed = async (purpose: ReauthPurpose) => {
-    if (purpose.action === 'remove') return removePasskey(purpose.passkey);
+    // The dialog's word on a passkey that was not used is over once the person is proven either way.
     setProofNotice(null);
+    if (purpose.action === 'remove') return removePasskey(purpose.passkey);
     dispatch({ type: 'reauth.passed' });
     return addPasskey(true);
   };
