@@ -111,6 +111,37 @@ function expectReadable({ lines, leavesRoomBefore, after, before }: AddressLayou
   if (before) expect(before.onFirstLine, `"${before.character}" before the address is on its first line`).toBe(true);
 }
 
+/**
+ * The accessible description Chromium itself gives `element` (its accessibility tree, what a screen
+ * reader or a braille display gets), not one computed by the test tool.
+ */
+async function chromiumDescription(page: Page, element: Locator): Promise<string> {
+  await element.evaluate((node) => node.setAttribute('data-described-probe', ''));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: 'document.querySelector("[data-described-probe]")',
+    });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+      objectId: result.objectId,
+      fetchRelatives: false,
+    });
+    return String(nodes[0]?.description?.value ?? '');
+  } finally {
+    await cdp.detach();
+    await element.evaluate((node) => node.removeAttribute('data-described-probe'));
+  }
+}
+
+/** What a person gets in the clipboard after selecting `element`'s whole text and pressing Ctrl+C. */
+async function copied(page: Page, element: Locator): Promise<string> {
+  await element.evaluate((node) => getSelection()?.selectAllChildren(node));
+  await page.keyboard.press('Control+C');
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  await page.evaluate(() => getSelection()?.removeAllRanges());
+  return text;
+}
+
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
   test.describe(`addresses in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: PHONE });
@@ -161,6 +192,35 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
       const advice = section.locator('p').filter({ hasText: t('security.password.text', { email: user.email }) });
       expectReadable(await addressLayout(advice, user.email), user.email);
       await expectNoAxeViolations(page);
+    });
+
+    test(`an address broken over lines is one word to assistive technology and in a copy: the PIN step at very large text (${lang}, 360 px)`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
+      const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
+      // Every part a line can hold: the address is text in the sentence's line, with no box of its own.
+      const user = await createUser({ email: `jana-novak.${unique}@example.test`, language: lang });
+      await page.goto('/signin/');
+      const login = loginScreen(page, lang);
+      await login.email.waitFor();
+      await login.signInByKeyboard(user.email, user.password);
+      await expectScreen(page, t('signIn.pin.title'));
+      await setTextSize(page, 24);
+      const description = t('signIn.pin.description', { email: user.email });
+      const sentence = page.locator('p').filter({ hasText: description });
+      const layout = await addressLayout(sentence, user.email);
+      expect(layout.lines.length, 'at very large text the address takes more than one line').toBeGreaterThan(1);
+      expectReadable(layout, user.email);
+      // The form is described by the sentence: read with the address whole, not "jana-novak. … @ example. test".
+      const form = page.locator('form').filter({ has: pinScreen(page, lang).code });
+      expect(await chromiumDescription(page, form)).toBe(description);
+      await expect(form).toHaveAccessibleDescription(description);
+      // Copied, it is the sentence as it reads: nothing between the address's parts.
+      expect(await copied(page, sentence)).toBe(description);
     });
 
     test(`a hyphenated address that fits on a line is never split at its hyphen on the PIN step (${lang}, 360 px)`, async ({

@@ -20,22 +20,21 @@ describe('Address', () => {
     ]);
   });
 
-  it('keeps a short first and last part as text that does not break, so that a bracket or full stop against them stays on their line', () => {
+  it('keeps a part a line can hold as text that never breaks, and a longer one as a block that may break inside as a last resort', () => {
     const parts = (address: string) =>
       [...(render(<Address>{address}</Address>).container.firstElementChild?.children ?? [])].map((part) => ({
         text: part.textContent,
-        edge: part.className === styles.edge,
+        long: part.className === styles.longPart,
       }));
     expect(parts('eva-maria.novak-horvath@nemocnica-example.sk')).toEqual([
-      { text: 'eva-maria.', edge: true },
-      { text: 'novak-horvath@', edge: false },
-      { text: 'nemocnica-example.', edge: false },
-      { text: 'sk', edge: true },
+      { text: 'eva-maria.', long: false },
+      { text: 'novak-horvath@', long: false },
+      { text: 'nemocnica-example.', long: true },
+      { text: 'sk', long: false },
     ]);
-    // A first part too long to be sure of a line keeps its last resort (a block that may break inside);
-    // with two parts only, nothing would be left to break between them.
-    expect(parts('evamarianovakhorvathova@example.sk').map(({ edge }) => edge)).toEqual([false, false, true]);
-    expect(parts('jana@localhost').map(({ edge }) => edge)).toEqual([false, false]);
+    // 16 characters (with its "@" or dot) are the longest part sure of a line at twice the default text size on a 320 px screen.
+    expect(parts('abcdefghijklmno@abcdefghijklmnop.sk').map(({ long }) => long)).toEqual([false, true, false]);
+    expect(parts('jana@localhost').every(({ long }) => !long)).toBe(true);
   });
 
   it('stands in a message as its value, the sentence whole around it', () => {
