@@ -20,21 +20,15 @@ describe('Address', () => {
     ]);
   });
 
-  it('keeps a part a line can hold as text that never breaks, and a longer one as a block that may break inside as a last resort', () => {
-    const parts = (address: string) =>
-      [...(render(<Address>{address}</Address>).container.firstElementChild?.children ?? [])].map((part) => ({
-        text: part.textContent,
-        long: part.className === styles.longPart,
-      }));
-    expect(parts('eva-maria.novak-horvath@nemocnica-example.sk')).toEqual([
-      { text: 'eva-maria.', long: false },
-      { text: 'novak-horvath@', long: false },
-      { text: 'nemocnica-example.', long: true },
-      { text: 'sk', long: false },
-    ]);
-    // 16 characters (with its "@" or dot) are the longest part sure of a line at twice the default text size on a 320 px screen.
-    expect(parts('abcdefghijklmno@abcdefghijklmnop.sk').map(({ long }) => long)).toEqual([false, true, false]);
-    expect(parts('jana@localhost').every(({ long }) => !long)).toBe(true);
+  it('joins each hyphen to the character after it, so that no line ends at a hyphen, and adds no box and no text', () => {
+    const { container } = render(<Address>{'eva-maria.novak--horvath@nemocnica-example.sk'}</Address>);
+    const address = container.firstElementChild;
+    const joined = [...(address?.querySelectorAll(`.${styles.joined}`) ?? [])].map((piece) => piece.textContent);
+    expect(joined).toEqual(['-m', '--h', '-e']);
+    expect(address?.querySelectorAll(`.${styles.part}`)).toHaveLength(4);
+    // Every element is a plain span: no element of its own for a screen reader, nothing but the address.
+    expect([...(address?.querySelectorAll('*') ?? [])].every((element) => element.tagName === 'SPAN')).toBe(true);
+    expect(address?.textContent).toBe('eva-maria.novak--horvath@nemocnica-example.sk');
   });
 
   it('stands in a message as its value, the sentence whole around it', () => {
