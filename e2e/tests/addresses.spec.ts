@@ -142,6 +142,22 @@ async function copied(page: Page, element: Locator): Promise<string> {
   return text;
 }
 
+/**
+ * A person whose address `email` makes from a unique text signs in by keyboard with their password
+ * and reaches the PIN step; answers them, when they sent the password, and the sentence naming the address.
+ */
+async function atPinStep(page: Page, lang: Locale, email: (unique: string) => string) {
+  const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
+  const user = await createUser({ email: email(unique), language: lang });
+  await page.goto('/signin/');
+  const login = loginScreen(page, lang);
+  await login.email.waitFor();
+  const since = await login.signInByKeyboard(user.email, user.password);
+  await expectScreen(page, text(lang, 'signIn.pin.title'));
+  const sentence = page.locator('p').filter({ hasText: text(lang, 'signIn.pin.description', { email: user.email }) });
+  return { user, since, sentence };
+}
+
 for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
   test.describe(`addresses in ${lang} at 360 px`, () => {
     test.use({ lang, viewport: PHONE });
@@ -152,18 +168,12 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
       const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
       // Hyphens where people have them: a double name and surname, a hospital's domain. Longer than a
       // phone's line, each part between "@" and dots shorter than one even at very large text.
-      const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
-      const user = await createUser({
-        email: `eva-maria.novak-horvath.${unique}@nemocnica-example.test`,
-        language: lang,
-      });
-      await page.goto('/signin/');
-      const login = loginScreen(page, lang);
-      await login.email.waitFor();
-      const since = await login.signInByKeyboard(user.email, user.password);
+      const { user, since, sentence } = await atPinStep(
+        page,
+        lang,
+        (unique) => `eva-maria.novak-horvath.${unique}@nemocnica-example.test`,
+      );
       const pin = pinScreen(page, lang);
-      await expectScreen(page, t('signIn.pin.title'));
-      const sentence = page.locator('p').filter({ hasText: t('signIn.pin.description', { email: user.email }) });
       await expect(sentence).toHaveCount(1);
       const phone = await addressLayout(sentence, user.email);
       expect(phone.fitsOnALine, 'this address is longer than a phone line at the default text size').toBe(false);
@@ -201,17 +211,10 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
     }) => {
       const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
-      const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
       // Hyphens in the name and in a long domain part: all of it is text in the sentence's line.
-      const user = await createUser({ email: `jana-novak.${unique}@nemocnica-example.test`, language: lang });
-      await page.goto('/signin/');
-      const login = loginScreen(page, lang);
-      await login.email.waitFor();
-      await login.signInByKeyboard(user.email, user.password);
-      await expectScreen(page, t('signIn.pin.title'));
+      const { user, sentence } = await atPinStep(page, lang, (unique) => `jana-novak.${unique}@nemocnica-example.test`);
       await setTextSize(page, 24);
       const description = t('signIn.pin.description', { email: user.email });
-      const sentence = page.locator('p').filter({ hasText: description });
       const layout = await addressLayout(sentence, user.email);
       expect(layout.lines.length, 'at very large text the address takes more than one line').toBeGreaterThan(1);
       expectReadable(layout, user.email);
@@ -226,16 +229,8 @@ for (const lang of ['sk', 'cs'] as const satisfies readonly Locale[]) {
     test(`a hyphenated address that fits on a line is never split at its hyphen on the PIN step (${lang}, 360 px)`, async ({
       page,
     }) => {
-      const t = (id: string, values?: Record<string, string>) => text(lang, id, values);
-      const unique = `${Date.now().toString(36)}${test.info().workerIndex}`;
       // Short enough for a line, long enough that it seldom fits in what the line's start leaves.
-      const user = await createUser({ email: `eva-maria-${unique}@example.test`, language: lang });
-      await page.goto('/signin/');
-      const login = loginScreen(page, lang);
-      await login.email.waitFor();
-      await login.signInByKeyboard(user.email, user.password);
-      await expectScreen(page, t('signIn.pin.title'));
-      const sentence = page.locator('p').filter({ hasText: t('signIn.pin.description', { email: user.email }) });
+      const { user, sentence } = await atPinStep(page, lang, (unique) => `eva-maria-${unique}@example.test`);
       const layout = await addressLayout(sentence, user.email);
       expect(layout.fitsOnALine).toBe(true);
       expectReadable(layout, user.email);
